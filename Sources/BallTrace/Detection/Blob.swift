@@ -1,0 +1,24 @@
+/// A compact moving region found in one frame: a candidate ball.
+///
+/// Positions are in pixels of the displayed picture. A ball smeared by motion blur is an
+/// elongated blob; its `radius` is then half the streak's width, and `length` its extent along
+/// the direction of motion, which the tracker can use as a speed hint.
+public struct Blob: Sendable, Hashable, Codable {
+    public var center: PixelPoint
+    /// Radius in pixels (half the minor axis of the equivalent ellipse).
+    public var radius: Double
+    /// Foreground pixels in the blob (at analysis scale, converted to full-frame pixels).
+    public var area: Double
+    /// Major-axis length over minor-axis length of the equivalent ellipse; 1 for a round blob.
+    public var elongation: Double
+    /// Length of the major axis in pixels.
+    public var length: Double
+
+    public init(center: PixelPoint, radius: Double, area: Double, elongation: Double = 1, length: Double? = nil) {
+        self.center = center
+        self.radius = radius
+        self.area = area
+        self.elongation = elongation
+        self.length = length ?? 2 * radius * elongation
+    }
+}

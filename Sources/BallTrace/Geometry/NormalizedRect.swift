@@ -1,0 +1,56 @@
+/// A rectangle as fractions (0…1) of the displayed frame, origin top-left, y down.
+///
+/// Used for the region of interest. Unlike Vision, balltrace never reports points relative to
+/// this rectangle: points are always relative to the whole frame.
+public struct NormalizedRect: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public static let fullFrame = NormalizedRect(x: 0, y: 0, width: 1, height: 1)
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var isFullFrame: Bool { self == .fullFrame }
+
+    /// True when the rectangle has positive size and lies within the frame.
+    public var isValid: Bool {
+        let values = [x, y, width, height]
+        guard values.allSatisfy({ $0.isFinite }) else { return false }
+        let tolerance = 1e-9
+        return width > 0 && height > 0 && x >= -tolerance && y >= -tolerance
+            && x + width <= 1 + tolerance && y + height <= 1 + tolerance
+    }
+
+    /// The rectangle in pixels of a frame of the given size.
+    public func pixelRect(width frameWidth: Int, height frameHeight: Int) -> PixelRect {
+        PixelRect(
+            x: x * Double(frameWidth), y: y * Double(frameHeight),
+            width: width * Double(frameWidth), height: height * Double(frameHeight))
+    }
+}
+
+/// A rectangle in pixels of the displayed picture, origin top-left.
+public struct PixelRect: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public func contains(_ point: PixelPoint) -> Bool {
+        point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
+    }
+}

@@ -1,0 +1,1 @@
+print("synthesize-clip: not yet")

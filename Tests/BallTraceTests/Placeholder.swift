@@ -1,0 +1,3 @@
+import Testing
+@testable import BallTrace
+@Test func placeholder() { #expect(LinkedLibraries.summary.contains("opencv")) }
