@@ -44,7 +44,7 @@ let package = Package(
         // Renders clips with known ball flights and distractors, and writes their truth.
         .target(
             name: "ClipSynthesis",
-            dependencies: ["BallTrace"]
+            dependencies: ["BallTrace", "CBallTraceVision"]
         ),
         .executableTarget(
             name: "synthesize-clip",

@@ -13,12 +13,19 @@ public struct Blob: Sendable, Hashable, Codable {
     public var elongation: Double
     /// Length of the major axis in pixels.
     public var length: Double
+    /// Angle of the major axis in radians, image axes (x right, y down).
+    public var orientation: Double
+    /// Mean luma difference from the background model, 0…255.
+    public var contrast: Double
 
-    public init(center: PixelPoint, radius: Double, area: Double, elongation: Double = 1, length: Double? = nil) {
+    public init(center: PixelPoint, radius: Double, area: Double, elongation: Double = 1, length: Double? = nil,
+                orientation: Double = 0, contrast: Double = 0) {
         self.center = center
         self.radius = radius
         self.area = area
         self.elongation = elongation
         self.length = length ?? 2 * radius * elongation
+        self.orientation = orientation
+        self.contrast = contrast
     }
 }

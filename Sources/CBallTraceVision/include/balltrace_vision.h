@@ -1,10 +1,106 @@
 #ifndef BALLTRACE_VISION_H
 #define BALLTRACE_VISION_H
-/* C ABI around the OpenCV work balltrace does. Filled in by the detection stage. */
+/*
+ * The C ABI around the OpenCV work balltrace does. Swift sees only this header: opaque handles,
+ * plain structs and status codes. Every function that can fail returns BT_OK or BT_ERROR and
+ * writes a one-line message into the caller's buffer; no C++ exception crosses this boundary.
+ *
+ * Image buffers are always the caller's: they are wrapped (never copied) for the duration of
+ * one call and never retained.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+enum { BT_OK = 0, BT_ERROR = 1 };
+
 int bt_vision_version(void);
+
+/* ---- Detection: background subtraction, then connected components ---------------------- */
+
+typedef struct bt_detector bt_detector;
+
+typedef struct {
+    int frame_width;        /* stored frame, pixels */
+    int frame_height;
+    int analysis_width;     /* the frame is resized to this before background subtraction */
+    int analysis_height;
+    int history;            /* MOG2 history, frames */
+    double var_threshold;   /* MOG2 squared Mahalanobis distance threshold */
+    double min_area;        /* smallest blob kept, in analysis pixels */
+    double max_extent;      /* largest blob bounding-box side kept, in analysis pixels */
+} bt_detector_config;
+
+/* One foreground blob, in pixels of the stored frame, pixel centres at half-integers. */
+typedef struct {
+    double x, y;
+    double radius;          /* half the minor axis of the equivalent ellipse */
+    double area;            /* foreground pixels, in stored-frame pixels */
+    double elongation;      /* major / minor axis */
+    double length;          /* major axis */
+    double orientation;     /* major-axis angle, radians, image axes (y down) */
+    double contrast;        /* mean absolute luma difference from the background model */
+} bt_blob;
+
+int bt_detector_create(const bt_detector_config *config, bt_detector **out, char *message, size_t message_size);
+void bt_detector_destroy(bt_detector *detector);
+/* Feeds one 8-bit luma plane of the stored size; writes up to `capacity` blobs, largest
+   contrast first, and the number written. `*found` is the number there were before the cap. */
+int bt_detector_process(bt_detector *detector, const uint8_t *luma, ptrdiff_t stride,
+                        bt_blob *blobs, int capacity, int *count, int *found,
+                        char *message, size_t message_size);
+
+/* ---- Overlay: rasterized once per change, composited onto every YUV 4:2:0 frame --------- */
+
+typedef struct bt_overlay bt_overlay;
+
+int bt_overlay_create(int width, int height, bt_overlay **out, char *message, size_t message_size);
+void bt_overlay_destroy(bt_overlay *overlay);
+/* Starts a new picture: the next composite shows only what is drawn after this. */
+void bt_overlay_clear(bt_overlay *overlay);
+/* An anti-aliased polyline through `count` (x, y) pairs, in stored-frame pixels. */
+int bt_overlay_polyline(bt_overlay *overlay, const double *xy, int count, int closed,
+                        uint8_t red, uint8_t green, uint8_t blue, double thickness,
+                        char *message, size_t message_size);
+/* Converts what was drawn since the last clear to YUV + alpha, once. */
+int bt_overlay_finish(bt_overlay *overlay, char *message, size_t message_size);
+int bt_overlay_composite_yuv420(const bt_overlay *overlay,
+                                uint8_t *y, ptrdiff_t y_stride,
+                                uint8_t *u, ptrdiff_t u_stride,
+                                uint8_t *v, ptrdiff_t v_stride,
+                                char *message, size_t message_size);
+
+/* ---- Canvas: the drawing surface the clip generator paints synthetic scenes on ---------- */
+
+typedef struct bt_canvas bt_canvas;
+
+int bt_canvas_create(int width, int height, bt_canvas **out, char *message, size_t message_size);
+void bt_canvas_destroy(bt_canvas *canvas);
+/* Vertical gradient from `top` to `bottom` colour (r, g, b) between rows y0 and y1. */
+void bt_canvas_fill_gradient(bt_canvas *canvas, int y0, int y1, const uint8_t top[3], const uint8_t bottom[3]);
+/* Anti-aliased filled circle, centre in pixels with centres at half-integers. */
+void bt_canvas_circle(bt_canvas *canvas, double x, double y, double radius, const uint8_t rgb[3], double opacity);
+/* Anti-aliased thick line segment with round caps (a motion-blurred ball is one). */
+void bt_canvas_line(bt_canvas *canvas, double x0, double y0, double x1, double y1, double thickness,
+                    const uint8_t rgb[3], double opacity);
+void bt_canvas_rect(bt_canvas *canvas, double x, double y, double width, double height, const uint8_t rgb[3]);
+/* Saves the current picture as the background that `restore` puts back. */
+void bt_canvas_save(bt_canvas *canvas);
+void bt_canvas_restore(bt_canvas *canvas);
+/* Adds zero-mean Gaussian noise of standard deviation `sigma` to every channel. */
+void bt_canvas_noise(bt_canvas *canvas, double sigma, uint64_t seed);
+/* Multiplies every pixel by `gain` (lighting flicker). */
+void bt_canvas_gain(bt_canvas *canvas, double gain);
+/* Converts the picture to planar YUV 4:2:0 (BT.601, limited range) into the caller's planes. */
+int bt_canvas_to_yuv420(const bt_canvas *canvas,
+                        uint8_t *y, ptrdiff_t y_stride,
+                        uint8_t *u, ptrdiff_t u_stride,
+                        uint8_t *v, ptrdiff_t v_stride,
+                        char *message, size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif

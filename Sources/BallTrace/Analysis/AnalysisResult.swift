@@ -1,0 +1,23 @@
+/// Everything one analysis found, before it is written anywhere.
+public struct AnalysisResult: Sendable {
+    public var source: VideoSourceInfo
+    /// Frames decoded, and the seconds they span (from their timestamps).
+    public var decodedFrameCount: Int
+    public var decodedDuration: Double
+    public var settings: AnalysisSettings
+    /// The settings as applied to this video: radii in pixels, the analysis size.
+    public var applied: AppliedSettings
+    public var trajectories: [TrajectoryObservation]
+    public var warnings: [String]
+    public var analysedFrameCount: Int
+}
+
+/// Settings resolved against the video: what the analysis actually used.
+public struct AppliedSettings: Sendable, Hashable, Codable {
+    public var minimumRadiusPixels: Double
+    public var maximumRadiusPixels: Double
+    public var analysisWidth: Int
+    public var analysisHeight: Int
+    public var maximumMissedFrames: Int
+    public var backgroundSubtraction: String
+}

@@ -1,0 +1,79 @@
+/// The parameters of one analysis: what Vision's `VNDetectTrajectoriesRequest` holds, plus the
+/// coordinate system results are reported in.
+public struct AnalysisSettings: Sendable, Hashable, Codable {
+    /// Only blobs whose centre lies inside are considered; normalized, origin top-left.
+    public var regionOfInterest: NormalizedRect
+    public var minimumRadius: RadiusLimit
+    public var maximumRadius: RadiusLimit
+    /// Points a trajectory needs before it is reported; at least 5.
+    public var trajectoryLength: Int
+    /// Analyse frames at least this many seconds apart; 0 analyses every frame.
+    public var frameSpacing: Double
+    public var coordinates: CoordinateSystem
+
+    public static let minimumTrajectoryLength = 5
+
+    public init(regionOfInterest: NormalizedRect = .fullFrame,
+                minimumRadius: RadiusLimit = .normalized(0),
+                maximumRadius: RadiusLimit = .normalized(0.15),
+                trajectoryLength: Int = 10,
+                frameSpacing: Double = 0,
+                coordinates: CoordinateSystem = .topLeft) {
+        self.regionOfInterest = regionOfInterest
+        self.minimumRadius = minimumRadius
+        self.maximumRadius = maximumRadius
+        self.trajectoryLength = trajectoryLength
+        self.frameSpacing = frameSpacing
+        self.coordinates = coordinates
+    }
+
+    /// Checks what can be checked without the video.
+    public func validate() throws(AnalysisSettingsError) {
+        guard regionOfInterest.isValid else { throw .regionOutsideFrame(regionOfInterest) }
+        guard trajectoryLength >= Self.minimumTrajectoryLength else { throw .trajectoryLengthTooShort(trajectoryLength) }
+        guard frameSpacing.isFinite, frameSpacing >= 0 else { throw .negativeFrameSpacing(frameSpacing) }
+        guard minimumRadius.value >= 0 else { throw .negativeRadius(minimumRadius) }
+        guard maximumRadius.value > 0 else { throw .nonPositiveMaximumRadius(maximumRadius) }
+        if case .normalized(let lo) = minimumRadius, case .normalized(let hi) = maximumRadius, lo > hi {
+            throw .minimumAboveMaximum(minimumRadius, maximumRadius)
+        }
+        if case .pixels(let lo) = minimumRadius, case .pixels(let hi) = maximumRadius, lo > hi {
+            throw .minimumAboveMaximum(minimumRadius, maximumRadius)
+        }
+    }
+
+    /// Checks the radius bounds once the frame size is known (they may mix units).
+    public func validate(shorterSide: Int) throws(AnalysisSettingsError) {
+        try validate()
+        if minimumRadius.pixels(shorterSide: shorterSide) > maximumRadius.pixels(shorterSide: shorterSide) {
+            throw .minimumAboveMaximum(minimumRadius, maximumRadius)
+        }
+    }
+}
+
+/// Settings that cannot be used, with the allowed range.
+public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
+    case regionOutsideFrame(NormalizedRect)
+    case trajectoryLengthTooShort(Int)
+    case negativeFrameSpacing(Double)
+    case negativeRadius(RadiusLimit)
+    case nonPositiveMaximumRadius(RadiusLimit)
+    case minimumAboveMaximum(RadiusLimit, RadiusLimit)
+
+    public var description: String {
+        switch self {
+        case let .regionOutsideFrame(r):
+            return "region of interest \(r.x),\(r.y),\(r.width),\(r.height) must have positive size and lie within 0…1 of the frame"
+        case let .trajectoryLengthTooShort(n):
+            return "trajectory length must be at least \(AnalysisSettings.minimumTrajectoryLength) (got \(n))"
+        case let .negativeFrameSpacing(s):
+            return "frame spacing must be 0 or more seconds (got \(s))"
+        case let .negativeRadius(r):
+            return "minimum radius must be 0 or more (got \(r))"
+        case let .nonPositiveMaximumRadius(r):
+            return "maximum radius must be more than 0 (got \(r))"
+        case let .minimumAboveMaximum(lo, hi):
+            return "minimum radius \(lo) is above maximum radius \(hi)"
+        }
+    }
+}

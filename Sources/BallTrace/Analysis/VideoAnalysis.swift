@@ -1,0 +1,90 @@
+import CFFmpeg
+import Foundation
+
+/// Where an overlay video goes and how it is encoded.
+public struct OverlayVideoRequest: Sendable, Hashable {
+    public var path: String
+    public var encoding: VideoEncoding
+
+    public init(path: String, encoding: VideoEncoding = .default) {
+        self.path = path
+        self.encoding = encoding
+    }
+}
+
+/// The whole job in one pass over the file: decode → detect → track → (draw → encode).
+///
+/// It streams: one decoded frame, one encoder frame and the tracks in view are all it holds,
+/// whatever the clip's length. The overlay is causal, like Vision's live overlay: each frame
+/// shows the trajectories reported up to that frame.
+public enum VideoAnalysis {
+    public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil) throws -> AnalysisResult {
+        try settings.validate()
+        let reader = try VideoFileReader(path: path)
+        let info = reader.info
+        let geometry = info.geometry
+        try settings.validate(shorterSide: geometry.shorterSide)
+        let width = geometry.displayedWidth, height = geometry.displayedHeight
+        let minimumRadius = settings.minimumRadius.pixels(shorterSide: geometry.shorterSide)
+        let maximumRadius = settings.maximumRadius.pixels(shorterSide: geometry.shorterSide)
+        let region = settings.regionOfInterest.isFullFrame ? nil : settings.regionOfInterest.pixelRect(width: width, height: height)
+        let filter = BlobFilter(region: region, minimumRadius: minimumRadius, maximumRadius: maximumRadius)
+        let detector = try BlobDetector(
+            frameWidth: info.storedWidth, frameHeight: info.storedHeight,
+            minimumRadius: minimumRadius, maximumRadius: maximumRadius)
+        var tracker = TrajectoryTracker(
+            settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height))
+
+        var writer: VideoFileWriter?
+        var renderer: OverlayRenderer?
+        var frames: EncoderFrameSource?
+        if let overlay {
+            let w = try VideoFileWriter(
+                path: overlay.path, width: info.storedWidth, height: info.storedHeight, timeBase: reader.timeBase,
+                frameRate: reader.averageFrameRate, encoding: overlay.encoding, displayMatrix: reader.displayMatrix,
+                audio: reader.audioStream)
+            if w.copiesAudio { reader.audioPacketHandler = { try w.writeAudio($0) } }
+            writer = w
+            renderer = try OverlayRenderer(geometry: geometry, region: region)
+            frames = try EncoderFrameSource(width: info.storedWidth, height: info.storedHeight)
+        }
+
+        var analysed = 0
+        var lastAnalysedTime = -Double.infinity
+        while let frame = try reader.nextFrame() {
+            // A small tolerance keeps timestamps rounded to the time base from skipping frames.
+            if frame.time - lastAnalysedTime >= settings.frameSpacing - 1e-6 {
+                lastAnalysedTime = frame.time
+                analysed += 1
+                let blobs = try detector.detect(luma: frame.luma, stride: frame.lumaStride)
+                    .map { Blob($0, geometry: geometry) }
+                tracker.update(frame: frame.index, time: frame.time, blobs: filter.apply(blobs))
+            }
+            if let writer, let renderer, let frames {
+                let target = try frames.prepare(from: frame.frame.pointer)
+                try renderer.show(tracker.inFlight)
+                try renderer.composite(onto: target)
+                try writer.write(target)
+            }
+        }
+        tracker.finish()
+        try writer?.finish()
+
+        let trajectories = tracker.reported.map {
+            TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
+                                  coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength)
+        }
+        var warnings = reader.warnings
+        if overlay != nil, info.hasAudio, writer?.copiesAudio == false {
+            warnings.append("the audio stream's codec cannot be stored in MP4; the overlay video has no audio")
+        }
+        return AnalysisResult(
+            source: info, decodedFrameCount: reader.framesDecoded, decodedDuration: reader.decodedDuration,
+            settings: settings,
+            applied: AppliedSettings(
+                minimumRadiusPixels: minimumRadius, maximumRadiusPixels: maximumRadius,
+                analysisWidth: detector.analysisWidth, analysisHeight: detector.analysisHeight,
+                maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: "MOG2"),
+            trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed)
+    }
+}

@@ -1,0 +1,16 @@
+/// A failure reported by the OpenCV shim (an OpenCV exception caught on the C++ side).
+public struct VisionShimError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var operation: String
+    public var message: String
+
+    public var description: String { "\(operation) failed: \(message)" }
+}
+
+/// Calls a shim function that writes a message on failure, and throws that message.
+func callShim(_ operation: String, _ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+    guard status == 0 else {
+        throw VisionShimError(operation: operation, message: string(fromNulTerminated: buffer))
+    }
+}

@@ -1,0 +1,29 @@
+/// What went wrong while reading or writing a video file, with what the user needs to fix it.
+public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be opened or is not a container FFmpeg recognises.
+    case cannotOpen(path: String, reason: String)
+    /// The container has no video stream.
+    case noVideoStream(path: String)
+    /// The video stream uses a codec this build of FFmpeg cannot decode.
+    case unsupportedCodec(path: String, codec: String)
+    /// The video's header is not usable (zero or absurd dimensions, unknown pixel format).
+    case invalidVideo(path: String, reason: String)
+    /// Decoding failed in a way that is not just the end of the file.
+    case decodeFailed(path: String, reason: String)
+    /// The output could not be created or written.
+    case cannotWrite(path: String, reason: String)
+    /// The encoder refused the settings or a frame.
+    case encodeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): return "cannot open '\(path)': \(reason)"
+        case let .noVideoStream(path): return "'\(path)' has no video stream"
+        case let .unsupportedCodec(path, codec): return "'\(path)': video codec '\(codec)' cannot be decoded by this FFmpeg build"
+        case let .invalidVideo(path, reason): return "'\(path)': \(reason)"
+        case let .decodeFailed(path, reason): return "decoding '\(path)' failed: \(reason)"
+        case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
+        case let .encodeFailed(path, reason): return "encoding '\(path)' failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import CFFmpeg
+
+/// A decoded picture on loan from a ``VideoFileReader``: valid until the reader's next call.
+struct DecodedFrame {
+    /// 0-based index among decoded frames, in presentation order.
+    let index: Int
+    /// Seconds since the first decoded frame, from the frame's own timestamp.
+    let time: Double
+    /// The timestamp in the stream's time base, as the container stores it.
+    let timestamp: Int64
+    /// The decoded frame itself (any pixel format); owned by the reader.
+    let frame: OwnedFrame
+    /// The stored picture's 8-bit luma plane: the decoder's own plane when the format has one.
+    let luma: UnsafePointer<UInt8>
+    let lumaStride: Int
+}
+
+/// Reads a video file with libavformat and decodes its video stream with libavcodec, using the
+/// decoder's own frame threads. Frames come out in presentation order with timestamps from the
+/// stream, so variable-frame-rate clips keep their real timing.
+final class VideoFileReader {
+    let info: VideoSourceInfo
+    /// Non-fatal problems met while reading (damaged packets, a truncated end).
+    private(set) var warnings: [String] = []
+    /// The video stream's time base, for the writer that keeps its timestamps.
+    let timeBase: AVRational
+    let averageFrameRate: AVRational
+    /// The audio stream copied into an overlay video, when the file has one.
+    var audioStream: UnsafeMutablePointer<AVStream>? { audioIndex.map { format.pointee.streams[$0]! } }
+    /// Receives every packet of the audio stream as it is read.
+    var audioPacketHandler: ((UnsafeMutablePointer<AVPacket>) throws -> Void)?
+    let displayMatrix: [Int32]?
+
+    /// Largest picture accepted, in pixels: refuses absurd headers before any allocation.
+    static let maximumPixels = 8192 * 8192
+
+    private var format: UnsafeMutablePointer<AVFormatContext>
+    private let codec: UnsafeMutablePointer<AVCodecContext>
+    private let videoIndex: Int
+    private let audioIndex: Int?
+    private let packet = OwnedPacket()
+    private let frame = OwnedFrame()
+    /// Luma converted from formats without a luma plane; allocated once, on first need.
+    private var grey: UnsafeMutablePointer<UInt8>?
+    private var greyConverter: ScaleContext?
+    private var draining = false
+    private var finished = false
+    private var decodedCount = 0
+    private var originTimestamp: Int64?
+    private var lastTimestamp: Int64?
+    private var lastDuration: Int64 = 0
+
+    init(path: String) throws {
+        _ = ffmpegLogsQuieted
+        var context: UnsafeMutablePointer<AVFormatContext>? = nil
+        var status = avformat_open_input(&context, path, nil, nil)
+        guard status >= 0, let opened = context else {
+            throw MediaError.cannotOpen(path: path, reason: ffmpegErrorText(status))
+        }
+        format = opened
+        var cleanup: UnsafeMutablePointer<AVFormatContext>? = opened
+        status = avformat_find_stream_info(opened, nil)
+        guard status >= 0 else {
+            avformat_close_input(&cleanup)
+            throw MediaError.cannotOpen(path: path, reason: "no readable streams: \(ffmpegErrorText(status))")
+        }
+        let best = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard best >= 0, let stream = opened.pointee.streams[Int(best)] else {
+            avformat_close_input(&cleanup)
+            throw MediaError.noVideoStream(path: path)
+        }
+        videoIndex = Int(best)
+        let parameters = stream.pointee.codecpar!
+        let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
+        let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        guard width > 0, height > 0, width * height <= Self.maximumPixels else {
+            avformat_close_input(&cleanup)
+            throw MediaError.invalidVideo(path: path, reason: "video size \(width)×\(height) is not usable (at most \(Self.maximumPixels) pixels)")
+        }
+        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            avformat_close_input(&cleanup)
+            throw MediaError.unsupportedCodec(path: path, codec: codecName)
+        }
+        guard let codecContext = avcodec_alloc_context3(decoder) else { fatalError("avcodec_alloc_context3: out of memory") }
+        var codecCleanup: UnsafeMutablePointer<AVCodecContext>? = codecContext
+        avcodec_parameters_to_context(codecContext, parameters)
+        codecContext.pointee.thread_count = 0  // as many as the machine has
+        codecContext.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        codecContext.pointee.pkt_timebase = stream.pointee.time_base
+        status = avcodec_open2(codecContext, decoder, nil)
+        guard status >= 0 else {
+            avcodec_free_context(&codecCleanup)
+            avformat_close_input(&cleanup)
+            throw MediaError.unsupportedCodec(path: path, codec: "\(codecName) (\(ffmpegErrorText(status)))")
+        }
+        codec = codecContext
+
+        var matrix: [Int32]? = nil
+        var rotation = DisplayRotation.none
+        var sideDataSize = 0
+        if let side = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &sideDataSize), sideDataSize >= 36 {
+            side.withMemoryRebound(to: Int32.self, capacity: 9) { values in
+                matrix = Array(UnsafeBufferPointer(start: values, count: 9))
+                // FFmpeg gives the angle counter-clockwise; the picture must be turned by its opposite.
+                rotation = DisplayRotation(nearestDegrees: -av_display_rotation_get(values))
+            }
+        }
+        displayMatrix = matrix
+
+        let audio = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        audioIndex = audio >= 0 ? Int(audio) : nil
+        timeBase = stream.pointee.time_base
+        let average = stream.pointee.avg_frame_rate.isUsable ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        averageFrameRate = average
+        var duration = 0.0
+        if stream.pointee.duration > 0 {
+            duration = seconds(stream.pointee.duration, stream.pointee.time_base)
+        } else if opened.pointee.duration > 0 {
+            duration = Double(opened.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        info = VideoSourceInfo(
+            path: path, storedWidth: width, storedHeight: height, rotation: rotation,
+            frameRate: average.isUsable ? average.doubleValue : 0, duration: duration,
+            claimedFrameCount: Int(max(0, stream.pointee.nb_frames)), codecName: codecName,
+            hasAudio: audioIndex != nil)
+        // Only the streams read are demuxed.
+        for i in 0..<Int(opened.pointee.nb_streams) where i != videoIndex && i != audioIndex {
+            opened.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+        }
+    }
+
+    deinit {
+        var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codec
+        avcodec_free_context(&codecPointer)
+        var formatPointer: UnsafeMutablePointer<AVFormatContext>? = format
+        avformat_close_input(&formatPointer)
+        grey?.deallocate()
+    }
+
+    /// Frames decoded so far.
+    var framesDecoded: Int { decodedCount }
+
+    /// Seconds from the first frame's timestamp to the end of the last one decoded.
+    var decodedDuration: Double {
+        guard let origin = originTimestamp, let last = lastTimestamp else { return 0 }
+        return seconds(last - origin + lastDuration, timeBase)
+    }
+
+    /// The next frame in presentation order, or nil at the end of the stream.
+    func nextFrame() throws -> DecodedFrame? {
+        guard !finished else { return nil }
+        let eagain = bt_averror_eagain(), eof = bt_averror_eof()
+        while true {
+            let received = avcodec_receive_frame(codec, frame.pointer)
+            if received >= 0 { return try deliver() }
+            if received == eof { finished = true; return nil }
+            if received != eagain {
+                // A damaged frame inside an otherwise readable file: skip it, say so.
+                warnings.append("frame after \(decodedCount) could not be decoded: \(ffmpegErrorText(received))")
+                if warnings.count > 1000 { throw MediaError.decodeFailed(path: info.path, reason: ffmpegErrorText(received)) }
+                continue
+            }
+            if draining { finished = true; return nil }
+            try feedDecoder()
+        }
+    }
+
+    /// Reads packets until one video packet has been handed to the decoder (or the end).
+    private func feedDecoder() throws {
+        while true {
+            let status = av_read_frame(format, packet.pointer)
+            if status < 0 {
+                if status != bt_averror_eof() {
+                    warnings.append("reading stopped early after \(decodedCount) frames: \(ffmpegErrorText(status))")
+                }
+                avcodec_send_packet(codec, nil)  // enter draining mode
+                draining = true
+                return
+            }
+            defer { av_packet_unref(packet.pointer) }
+            let index = Int(packet.pointer.pointee.stream_index)
+            if index == videoIndex {
+                let sent = avcodec_send_packet(codec, packet.pointer)
+                if sent < 0 && sent != bt_averror_eagain() {
+                    warnings.append("a damaged video packet was skipped: \(ffmpegErrorText(sent))")
+                }
+                return
+            }
+            if index == audioIndex, let handler = audioPacketHandler {
+                try handler(packet.pointer)
+            }
+        }
+    }
+
+    private func deliver() throws -> DecodedFrame {
+        let f = frame.pointer
+        var timestamp = f.pointee.best_effort_timestamp
+        if timestamp == bt_av_nopts_value() { timestamp = f.pointee.pts }
+        if timestamp == bt_av_nopts_value() {
+            // No timestamp at all: continue from the previous one by its duration.
+            timestamp = (lastTimestamp ?? 0) + max(lastDuration, 1)
+        }
+        if let last = lastTimestamp, timestamp <= last {
+            warnings.append("frame \(decodedCount) has a timestamp that does not increase; it was moved after its predecessor")
+            timestamp = last + 1
+        }
+        if originTimestamp == nil { originTimestamp = timestamp }
+        lastTimestamp = timestamp
+        lastDuration = f.pointee.pkt_duration > 0 ? f.pointee.pkt_duration : lastDuration
+        f.pointee.pts = timestamp
+
+        let width = Int(f.pointee.width), height = Int(f.pointee.height)
+        guard width == info.storedWidth, height == info.storedHeight else {
+            throw MediaError.decodeFailed(path: info.path, reason: "the picture size changed mid-stream (\(info.storedWidth)×\(info.storedHeight) to \(width)×\(height))")
+        }
+        let pixelFormat = AVPixelFormat(rawValue: f.pointee.format)
+        let luma: UnsafePointer<UInt8>
+        let stride: Int
+        if hasLumaFirstPlane(pixelFormat), let plane = f.pointee.data.0, f.pointee.linesize.0 > 0 {
+            luma = UnsafePointer(plane)
+            stride = Int(f.pointee.linesize.0)
+        } else {
+            if greyConverter?.matches(width: width, height: height, format: pixelFormat) != true {
+                greyConverter = try ScaleContext(width: width, height: height, from: pixelFormat, to: AV_PIX_FMT_GRAY8)
+                grey?.deallocate()
+                grey = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+            }
+            greyConverter!.convert(f, into: [grey], strides: [Int32(width)])
+            luma = UnsafePointer(grey!)
+            stride = width
+        }
+        let decoded = DecodedFrame(
+            index: decodedCount, time: seconds(timestamp - originTimestamp!, timeBase), timestamp: timestamp,
+            frame: frame, luma: luma, lumaStride: stride)
+        decodedCount += 1
+        return decoded
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The JSON document `balltrace analyze --json` writes, version 1. Field names are a contract:
+/// coaching tools read them. Numbers are rounded to what the measurement supports.
+public struct AnalysisDocument: Sendable, Codable, Hashable {
+    public var schemaVersion: Int
+    public var coordinateSystem: CoordinateSystem
+    public var source: Source
+    public var settings: Settings
+    public var trajectories: [Trajectory]
+    /// Non-fatal problems met while reading the input (damaged frames, a truncated end).
+    public var warnings: [String]
+
+    public struct Source: Sendable, Codable, Hashable {
+        public var path: String
+        /// Displayed size, after rotation.
+        public var width: Int
+        public var height: Int
+        /// Clockwise degrees the stored picture is turned for display.
+        public var rotation: Int
+        public var frameRate: Double
+        /// Seconds, from the decoded frames' timestamps.
+        public var duration: Double
+        /// Frames actually decoded.
+        public var frameCount: Int
+        public var codec: String
+    }
+
+    public struct Settings: Sendable, Codable, Hashable {
+        public var regionOfInterest: NormalizedRect
+        /// Normalized to the shorter side, and in pixels.
+        public var minimumRadius: Double
+        public var minimumRadiusPixels: Double
+        public var maximumRadius: Double
+        public var maximumRadiusPixels: Double
+        public var trajectoryLength: Int
+        public var frameSpacing: Double
+        public var analysedFrames: Int
+        public var analysisWidth: Int
+        public var analysisHeight: Int
+        public var maximumMissedFrames: Int
+        public var backgroundSubtraction: String
+    }
+
+    public struct Point: Sendable, Codable, Hashable {
+        public var x: Double
+        public var y: Double
+    }
+
+    public struct Trajectory: Sendable, Codable, Hashable {
+        public var uuid: UUID
+        public var detectedPoints: [DetectedPoint]
+        public var projectedPoints: [Point]
+        public var equationCoefficients: [Double]
+        public var timeRange: TimeRange
+        public var confidence: Double
+        public var movingAverageRadius: Double
+        /// Frame from which an overlay shows this trajectory (when it was first reported).
+        public var firstReportedFrame: Int
+    }
+
+    public init(result: AnalysisResult) {
+        schemaVersion = 1
+        coordinateSystem = result.settings.coordinates
+        let geometry = result.source.geometry
+        let shorter = geometry.shorterSide
+        source = Source(
+            path: result.source.path, width: geometry.displayedWidth, height: geometry.displayedHeight,
+            rotation: geometry.rotation.rawValue, frameRate: rounded(result.source.frameRate, 4),
+            duration: rounded(result.decodedDuration, 6), frameCount: result.decodedFrameCount,
+            codec: result.source.codecName)
+        let s = result.settings
+        settings = Settings(
+            regionOfInterest: s.regionOfInterest,
+            minimumRadius: rounded(s.minimumRadius.normalized(shorterSide: shorter), 6),
+            minimumRadiusPixels: rounded(result.applied.minimumRadiusPixels, 3),
+            maximumRadius: rounded(s.maximumRadius.normalized(shorterSide: shorter), 6),
+            maximumRadiusPixels: rounded(result.applied.maximumRadiusPixels, 3),
+            trajectoryLength: s.trajectoryLength, frameSpacing: s.frameSpacing,
+            analysedFrames: result.analysedFrameCount, analysisWidth: result.applied.analysisWidth,
+            analysisHeight: result.applied.analysisHeight, maximumMissedFrames: result.applied.maximumMissedFrames,
+            backgroundSubtraction: result.applied.backgroundSubtraction)
+        trajectories = result.trajectories.map { o in
+            Trajectory(
+                uuid: o.uuid,
+                detectedPoints: o.detectedPoints.map {
+                    DetectedPoint(frame: $0.frame, time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6),
+                                  radius: rounded($0.radius, 6))
+                },
+                projectedPoints: o.projectedPoints.map { Point(x: rounded($0.x, 6), y: rounded($0.y, 6)) },
+                equationCoefficients: [o.equation.a, o.equation.b, o.equation.c].map { significant($0, 9) },
+                timeRange: TimeRange(start: rounded(o.timeRange.start, 6), duration: rounded(o.timeRange.duration, 6)),
+                confidence: rounded(o.confidence, 4),
+                movingAverageRadius: rounded(o.movingAverageRadius, 6),
+                firstReportedFrame: o.firstReportedFrame)
+        }
+        warnings = result.warnings
+    }
+
+    /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+func rounded(_ value: Double, _ decimals: Int) -> Double {
+    guard value.isFinite else { return 0 }
+    let scale = pow(10, Double(decimals))
+    return (value * scale).rounded() / scale
+}
+
+/// Rounds to a number of significant digits (equation coefficients span many magnitudes).
+func significant(_ value: Double, _ digits: Int) -> Double {
+    guard value.isFinite, value != 0 else { return 0 }
+    let magnitude = Int(floor(log10(abs(value)))) + 1
+    return rounded(value, digits - magnitude)
+}

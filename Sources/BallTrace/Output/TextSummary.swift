@@ -1,0 +1,20 @@
+import Foundation
+
+/// The short human-readable report: one line per trajectory.
+public enum TextSummary {
+    public static func lines(for result: AnalysisResult) -> [String] {
+        let g = result.source.geometry
+        var lines = ["\(result.source.path): \(g.displayedWidth)×\(g.displayedHeight), \(result.decodedFrameCount) frames, "
+            + String(format: "%.2f s", result.decodedDuration) + ", \(result.trajectories.count) "
+            + (result.trajectories.count == 1 ? "trajectory" : "trajectories")]
+        for t in result.trajectories {
+            let shortID = String(t.uuid.uuidString.prefix(8))
+            let end = t.timeRange.start + t.timeRange.duration
+            lines.append(String(
+                format: "  %@  %.3f–%.3f s  %3d points  confidence %.2f", shortID,
+                t.timeRange.start, end, t.detectedPoints.count, t.confidence))
+        }
+        for w in result.warnings { lines.append("  warning: \(w)") }
+        return lines
+    }
+}

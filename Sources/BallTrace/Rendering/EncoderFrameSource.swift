@@ -1,0 +1,32 @@
+import CFFmpeg
+
+/// Turns decoded frames of any pixel format into the YUV 4:2:0 frames the encoder takes, in one
+/// frame buffer reused for the whole clip (re-allocated only if the encoder still holds it).
+final class EncoderFrameSource {
+    private let frame: OwnedFrame
+    private var converter: ScaleContext?
+
+    init(width: Int, height: Int) throws {
+        frame = try OwnedFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+    }
+
+    /// A writable copy of `decoded` in YUV 4:2:0 with the same timestamp.
+    func prepare(from decoded: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+        let target = frame.pointer
+        let status = av_frame_make_writable(target)
+        guard status >= 0 else { throw MediaError.encodeFailed(path: "", reason: ffmpegErrorText(status)) }
+        let format = AVPixelFormat(rawValue: decoded.pointee.format)
+        if format == AV_PIX_FMT_YUV420P {
+            av_frame_copy(target, decoded)
+        } else {
+            let width = Int(decoded.pointee.width), height = Int(decoded.pointee.height)
+            if converter?.matches(width: width, height: height, format: format) != true {
+                converter = try ScaleContext(width: width, height: height, from: format, to: AV_PIX_FMT_YUV420P)
+            }
+            let t = target.pointee
+            converter!.convert(decoded, into: [t.data.0, t.data.1, t.data.2], strides: [t.linesize.0, t.linesize.1, t.linesize.2])
+        }
+        target.pointee.pts = decoded.pointee.pts
+        return target
+    }
+}

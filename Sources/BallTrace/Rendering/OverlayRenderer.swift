@@ -1,0 +1,74 @@
+import CBallTraceVision
+import CFFmpeg
+
+/// Draws the region of interest and the trajectories in flight onto frames of the stored
+/// picture. The overlay is rasterized (with OpenCV, anti-aliased) only when what it shows
+/// changes, then blended into each frame inside its bounding box.
+final class OverlayRenderer {
+    private let handle: OpaquePointer
+    private let geometry: FrameGeometry
+    private let region: PixelRect?
+    private let style: OverlayStyle
+    private var shown: [UInt64] = []
+
+    /// - Parameter region: the region of interest in displayed pixels, drawn when not nil.
+    init(geometry: FrameGeometry, region: PixelRect?) throws {
+        self.geometry = geometry
+        self.region = region
+        style = OverlayStyle(shorterSide: geometry.shorterSide)
+        var created: OpaquePointer?
+        try callShim("overlay setup") {
+            bt_overlay_create(Int32(geometry.storedWidth), Int32(geometry.storedHeight), &created, $0, $1)
+        }
+        handle = created!
+        try redraw([])
+    }
+
+    deinit { bt_overlay_destroy(handle) }
+
+    /// Shows these trajectories from now on; re-rasterizes only when they changed.
+    func show(_ tracks: [Track]) throws {
+        let signature = tracks.map { UInt64(truncatingIfNeeded: $0.id.hashValue) &+ UInt64($0.points.count) }
+        guard signature != shown else { return }
+        shown = signature
+        try redraw(tracks.map { OverlayPaths(track: $0) })
+    }
+
+    private func redraw(_ paths: [OverlayPaths]) throws {
+        bt_overlay_clear(handle)
+        if let r = region {
+            let corners = [PixelPoint(x: r.x, y: r.y), PixelPoint(x: r.x + r.width, y: r.y),
+                           PixelPoint(x: r.x + r.width, y: r.y + r.height), PixelPoint(x: r.x, y: r.y + r.height)]
+            try polyline(corners, closed: true, colour: style.regionColour)
+        }
+        for path in paths {
+            try polyline(path.detected, closed: false, colour: style.detectedColour)
+            try polyline(path.projected, closed: false, colour: style.projectedColour)
+        }
+        try callShim("overlay rasterization") { bt_overlay_finish(handle, $0, $1) }
+    }
+
+    private func polyline(_ points: [PixelPoint], closed: Bool, colour: RGBColour) throws {
+        guard points.count >= 2 else { return }
+        var xy: [Double] = []
+        xy.reserveCapacity(points.count * 2)
+        for p in points {
+            let s = geometry.stored(fromDisplayed: p)
+            xy.append(s.x)
+            xy.append(s.y)
+        }
+        let count = Int32(points.count)
+        try callShim("overlay drawing") {
+            bt_overlay_polyline(handle, xy, count, closed ? 1 : 0, colour.red, colour.green, colour.blue, style.lineWidth, $0, $1)
+        }
+    }
+
+    /// Blends the overlay into a YUV 4:2:0 frame of the stored size.
+    func composite(onto frame: UnsafeMutablePointer<AVFrame>) throws {
+        let f = frame.pointee
+        try callShim("overlay compositing") {
+            bt_overlay_composite_yuv420(handle, f.data.0, Int(f.linesize.0), f.data.1, Int(f.linesize.1),
+                                        f.data.2, Int(f.linesize.2), $0, $1)
+        }
+    }
+}

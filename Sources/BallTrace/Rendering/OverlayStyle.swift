@@ -1,0 +1,27 @@
+/// An 8-bit sRGB colour.
+public struct RGBColour: Sendable, Hashable, Codable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+}
+
+/// Colours and line width of the overlay, as Vision's sample app draws them.
+public struct OverlayStyle: Sendable, Hashable {
+    public var regionColour = RGBColour(red: 40, green: 110, blue: 255)
+    public var detectedColour = RGBColour(red: 255, green: 40, blue: 40)
+    public var projectedColour = RGBColour(red: 40, green: 230, blue: 60)
+    /// Line width in pixels.
+    public var lineWidth: Double
+
+    /// Blue region, red detected path, green projected path; lines about 1/270 of the shorter
+    /// side (4 px at 1080p), never thinner than 2 px.
+    public init(shorterSide: Int) {
+        lineWidth = max(2, (Double(shorterSide) / 270).rounded())
+    }
+}

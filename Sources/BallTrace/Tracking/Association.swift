@@ -1,0 +1,57 @@
+/// A track's expectation for the current frame.
+public struct Expectation: Sendable, Hashable {
+    public var center: PixelPoint
+    public var gate: Double
+    /// Radius the track has had lately, pixels.
+    public var radius: Double
+
+    public init(center: PixelPoint, gate: Double, radius: Double) {
+        self.center = center
+        self.gate = gate
+        self.radius = radius
+    }
+
+    /// Distance in gate units, or nil when the blob is outside the gate or of another size.
+    public func cost(of blob: Blob) -> Double? {
+        let distance = center.distance(to: blob.center)
+        guard distance <= gate else { return nil }
+        // A ball's apparent size changes slowly; a much larger or smaller blob is something else.
+        let ratio = blob.radius / max(radius, 0.5)
+        guard ratio < 3 && ratio > 1.0 / 3 || abs(blob.radius - radius) <= 2 else { return nil }
+        return distance / gate
+    }
+}
+
+/// Assigns blobs to expectations one to one, cheapest pair first (greedy nearest-neighbour
+/// within gates). Returns pairs of (expectation index, blob index).
+public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>? = nil) -> [(Int, Int)] {
+    var candidates: [(cost: Double, track: Int, blob: Int)] = []
+    for (t, expectation) in expectations.enumerated() {
+        for (b, blob) in blobs.enumerated() where available?.contains(b) ?? true {
+            if let cost = expectation.cost(of: blob) { candidates.append((cost, t, b)) }
+        }
+    }
+    candidates.sort { $0.cost < $1.cost }
+    var usedTracks = Set<Int>(), usedBlobs = Set<Int>()
+    var pairs: [(Int, Int)] = []
+    for candidate in candidates where !usedTracks.contains(candidate.track) && !usedBlobs.contains(candidate.blob) {
+        usedTracks.insert(candidate.track)
+        usedBlobs.insert(candidate.blob)
+        pairs.append((candidate.track, candidate.blob))
+    }
+    return pairs
+}
+
+/// Gives each expectation its nearest blob within its gate, blobs shared: used for young
+/// tracks, so that a noise speck next to a ball cannot steal the ball's second detection.
+public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>) -> [(Int, Int)] {
+    var pairs: [(Int, Int)] = []
+    for (t, expectation) in expectations.enumerated() {
+        var best: (cost: Double, blob: Int)?
+        for b in available {
+            if let cost = expectation.cost(of: blobs[b]), cost < best?.cost ?? .infinity { best = (cost, b) }
+        }
+        if let best { pairs.append((t, best.blob)) }
+    }
+    return pairs
+}

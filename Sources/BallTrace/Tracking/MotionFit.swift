@@ -1,0 +1,34 @@
+/// A track's motion as quadratics in time: x(t) and y(t), t in seconds from `origin`.
+///
+/// Fitting in time rather than y against x keeps a nearly vertical toss well posed, and gives
+/// velocities and accelerations in pixels per second for the ballistic test.
+public struct MotionFit: Sendable, Hashable {
+    public var origin: Double
+    public var x: Quadratic
+    public var y: Quadratic
+    /// Root-mean-square distance of the points from the fitted path, pixels.
+    public var rms: Double
+
+    public init?(_ points: some Collection<TrackPoint>) {
+        guard let first = points.first else { return nil }
+        origin = first.time
+        let t = points.map { $0.time - first.time }
+        let xs = points.map(\.position.x), ys = points.map(\.position.y)
+        guard let fx = Quadratic.fit(u: t, v: xs), let fy = Quadratic.fit(u: t, v: ys) else { return nil }
+        x = fx
+        y = fy
+        let ex = fx.rmsResidual(u: t, v: xs), ey = fy.rmsResidual(u: t, v: ys)
+        rms = (ex * ex + ey * ey).squareRoot()
+    }
+
+    public func position(at time: Double) -> PixelPoint {
+        PixelPoint(x: x(time - origin), y: y(time - origin))
+    }
+
+    public func velocity(at time: Double) -> (x: Double, y: Double) {
+        (x.slope(at: time - origin), y.slope(at: time - origin))
+    }
+
+    /// Acceleration in pixels per second squared (constant for a quadratic).
+    public var acceleration: (x: Double, y: Double) { (2 * x.a, 2 * y.a) }
+}

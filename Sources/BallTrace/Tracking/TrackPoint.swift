@@ -1,0 +1,20 @@
+/// One detection of a ball on a track, in pixels of the displayed picture.
+public struct TrackPoint: Sendable, Hashable, Codable {
+    /// Index of the decoded frame, presentation order.
+    public var frame: Int
+    /// Seconds since the first frame, from the frame's timestamp.
+    public var time: Double
+    public var position: PixelPoint
+    public var radius: Double
+    /// Index among analysed frames (differs from `frame` when frames are skipped by spacing):
+    /// how densely a track was seen.
+    public var step: Int
+
+    public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil) {
+        self.step = step ?? frame
+        self.frame = frame
+        self.time = time
+        self.position = position
+        self.radius = radius
+    }
+}

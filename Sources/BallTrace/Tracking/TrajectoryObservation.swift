@@ -1,0 +1,72 @@
+import Foundation
+
+/// A detected ball position as reported: normalized to the displayed frame in the caller's
+/// coordinate system, with the frame it was seen in and that frame's time.
+public struct DetectedPoint: Sendable, Hashable, Codable {
+    public var frame: Int
+    public var time: Double
+    public var x: Double
+    public var y: Double
+    /// Radius normalized to the frame's shorter side, like `--min-radius`.
+    public var radius: Double
+}
+
+/// Start and length of a trajectory in seconds (Vision's `CMTimeRange`).
+public struct TimeRange: Sendable, Hashable, Codable {
+    public var start: Double
+    public var duration: Double
+}
+
+/// A ball flight as Vision's `VNTrajectoryObservation` describes it, with every point relative
+/// to the whole frame (never to the region of interest).
+public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
+    public var uuid: UUID
+    public var id: UUID { uuid }
+    public var detectedPoints: [DetectedPoint]
+    /// The fitted parabola evaluated at the last five detected x positions, as Vision does.
+    public var projectedPoints: [NormalizedPoint]
+    /// y = a·x² + b·x + c, in the observation's coordinate system.
+    public var equation: Quadratic
+    public var timeRange: TimeRange
+    /// 0…1: how well a parabola explains the points, and how many there are.
+    public var confidence: Double
+    /// Mean normalized radius of the last few detections.
+    public var movingAverageRadius: Double
+    /// Frame at which the trajectory was first reported (an overlay draws it from there on).
+    public var firstReportedFrame: Int
+    public var coordinateSystem: CoordinateSystem
+
+    /// Vision's `equationCoefficients` (a, b, c).
+    public var equationCoefficients: SIMD3<Float> { SIMD3(Float(equation.a), Float(equation.b), Float(equation.c)) }
+
+    /// Describes a reported track in normalized coordinates of `coordinates`.
+    public init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int) {
+        let shorter = Double(min(frameWidth, frameHeight))
+        uuid = track.id
+        coordinateSystem = coordinates
+        detectedPoints = track.points.map { p in
+            let n = coordinates.normalize(p.position, frameWidth: frameWidth, frameHeight: frameHeight)
+            return DetectedPoint(frame: p.frame, time: p.time, x: n.x, y: n.y, radius: p.radius / shorter)
+        }
+        let xs = detectedPoints.map(\.x), ys = detectedPoints.map(\.y)
+        let fit = Quadratic.fit(u: xs, v: ys) ?? Quadratic(a: 0, b: 0, c: ys.first ?? 0)
+        equation = fit
+        projectedPoints = xs.suffix(5).map { NormalizedPoint(x: $0, y: fit($0)) }
+        let start = track.points[0].time
+        timeRange = TimeRange(start: start, duration: track.last.time - start)
+        movingAverageRadius = track.recentRadius() / shorter
+        firstReportedFrame = track.reportedAtFrame ?? track.last.frame
+        confidence = TrajectoryObservation.confidence(of: track, trajectoryLength: trajectoryLength)
+    }
+
+    /// High when the points follow a smooth ballistic path closely relative to the ball's
+    /// size, and when there are comfortably more points than the reporting threshold.
+    static func confidence(of track: Track, trajectoryLength: Int) -> Double {
+        guard let fit = MotionFit(track.points) else { return 0 }
+        let radius = track.points.reduce(0) { $0 + $1.radius } / Double(track.points.count)
+        let scale = max(1.0, 0.35 * radius)
+        let closeness = exp(-0.5 * (fit.rms / scale) * (fit.rms / scale))
+        let support = min(1, Double(track.points.count) / Double(2 * trajectoryLength))
+        return closeness * (0.6 + 0.4 * support)
+    }
+}

@@ -1,0 +1,143 @@
+// A BGR drawing surface for synthetic clips: scenes with known ball flights for tests.
+#include <algorithm>
+#include <memory>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+#include "Guard.hpp"
+
+struct bt_canvas {
+    cv::Mat picture, saved, layer, noise;
+};
+
+using balltrace::guarded;
+
+namespace {
+constexpr int kShift = 8;
+constexpr double kOne = 1 << kShift;
+
+cv::Point fixed(double x, double y) {
+    return cv::Point(cv::saturate_cast<int>((x - 0.5) * kOne), cv::saturate_cast<int>((y - 0.5) * kOne));
+}
+
+cv::Scalar bgr(const uint8_t rgb[3]) { return cv::Scalar(rgb[2], rgb[1], rgb[0]); }
+
+}  // namespace
+
+extern "C" int bt_canvas_create(int width, int height, bt_canvas **out, char *message, size_t size) {
+    return guarded(message, size, [&] {
+        *out = nullptr;
+        if (width <= 0 || height <= 0) throw std::invalid_argument("canvas: size must be positive");
+        auto c = std::make_unique<bt_canvas>();
+        c->picture = cv::Mat::zeros(height, width, CV_8UC3);
+        *out = c.release();
+    });
+}
+
+extern "C" void bt_canvas_destroy(bt_canvas *canvas) { delete canvas; }
+
+extern "C" void bt_canvas_fill_gradient(bt_canvas *c, int y0, int y1, const uint8_t top[3], const uint8_t bottom[3]) {
+    y0 = std::max(0, y0);
+    y1 = std::min(c->picture.rows, y1);
+    for (int y = y0; y < y1; ++y) {
+        double t = y1 - y0 > 1 ? double(y - y0) / (y1 - y0 - 1) : 0;
+        cv::Vec3b colour;
+        for (int k = 0; k < 3; ++k) colour[2 - k] = cv::saturate_cast<uint8_t>(top[k] + t * (bottom[k] - top[k]));
+        c->picture.row(y).setTo(colour);
+    }
+}
+
+static void draw_circle(bt_canvas *c, double x, double y, double radius, const uint8_t rgb[3], double opacity) {
+    int r = std::max(1, int(std::lround(radius * kOne)));
+    cv::Rect area(int(x - radius) - 2, int(y - radius) - 2, int(2 * radius) + 5, int(2 * radius) + 5);
+    area &= cv::Rect(0, 0, c->picture.cols, c->picture.rows);
+    if (area.empty()) return;
+    if (opacity >= 0.999) {
+        cv::circle(c->picture, fixed(x, y), r, bgr(rgb), cv::FILLED, cv::LINE_AA, kShift);
+        return;
+    }
+    cv::Mat target = c->picture(area);
+    target.copyTo(c->layer);
+    cv::circle(c->layer, fixed(x - area.x, y - area.y), r, bgr(rgb), cv::FILLED, cv::LINE_AA, kShift);
+    cv::addWeighted(c->layer, opacity, target, 1 - opacity, 0, target);
+}
+
+extern "C" void bt_canvas_circle(bt_canvas *c, double x, double y, double radius, const uint8_t rgb[3], double opacity) {
+    // Below one pixel, OpenCV's rasterizer rounds a disc away: draw a pixel-sized disc,
+    // dimmed by the area it should have, so a distant ball stays visible but faint.
+    if (radius < 0.75) {
+        draw_circle(c, x, y, 0.75, rgb, opacity * std::max(0.15, radius * radius / (0.75 * 0.75)));
+        return;
+    }
+    draw_circle(c, x, y, radius, rgb, opacity);
+}
+
+extern "C" void bt_canvas_line(bt_canvas *c, double x0, double y0, double x1, double y1, double thickness,
+                               const uint8_t rgb[3], double opacity) {
+    int t = std::max(1, int(std::lround(thickness)));
+    double pad = thickness + 3;
+    cv::Rect area(int(std::min(x0, x1) - pad), int(std::min(y0, y1) - pad), int(std::abs(x1 - x0) + 2 * pad) + 1,
+                  int(std::abs(y1 - y0) + 2 * pad) + 1);
+    area &= cv::Rect(0, 0, c->picture.cols, c->picture.rows);
+    if (area.empty()) return;
+    if (opacity >= 0.999) {
+        cv::line(c->picture, fixed(x0, y0), fixed(x1, y1), bgr(rgb), t, cv::LINE_AA, kShift);
+        return;
+    }
+    cv::Mat target = c->picture(area);
+    target.copyTo(c->layer);
+    cv::line(c->layer, fixed(x0 - area.x, y0 - area.y), fixed(x1 - area.x, y1 - area.y), bgr(rgb), t, cv::LINE_AA,
+             kShift);
+    cv::addWeighted(c->layer, opacity, target, 1 - opacity, 0, target);
+}
+
+extern "C" void bt_canvas_rect(bt_canvas *c, double x, double y, double width, double height, const uint8_t rgb[3]) {
+    cv::Rect area(int(std::lround(x)), int(std::lround(y)), int(std::lround(width)), int(std::lround(height)));
+    area &= cv::Rect(0, 0, c->picture.cols, c->picture.rows);
+    if (!area.empty()) c->picture(area).setTo(bgr(rgb));
+}
+
+extern "C" void bt_canvas_save(bt_canvas *c) { c->picture.copyTo(c->saved); }
+
+extern "C" void bt_canvas_restore(bt_canvas *c) {
+    if (!c->saved.empty()) c->saved.copyTo(c->picture);
+}
+
+extern "C" void bt_canvas_noise(bt_canvas *c, double sigma, uint64_t seed) {
+    if (sigma <= 0) return;
+    cv::RNG rng(seed);
+    c->noise.create(c->picture.size(), CV_16SC3);
+    rng.fill(c->noise, cv::RNG::NORMAL, cv::Scalar::all(0), cv::Scalar::all(sigma));
+    cv::add(c->picture, c->noise, c->picture, cv::noArray(), CV_8UC3);
+}
+
+extern "C" void bt_canvas_gain(bt_canvas *c, double gain) { c->picture.convertTo(c->picture, CV_8UC3, gain); }
+
+extern "C" int bt_canvas_to_yuv420(const bt_canvas *c, uint8_t *y, ptrdiff_t ys, uint8_t *u, ptrdiff_t us,
+                                   uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
+    return guarded(message, size, [&] {
+        const cv::Mat &p = c->picture;
+        for (int row = 0; row < p.rows; ++row) {
+            const cv::Vec3b *src = p.ptr<cv::Vec3b>(row);
+            uint8_t *dst = y + row * ys;
+            for (int col = 0; col < p.cols; ++col)
+                dst[col] = cv::saturate_cast<uint8_t>(16 + 0.257 * src[col][2] + 0.504 * src[col][1] + 0.098 * src[col][0]);
+        }
+        for (int row = 0; row < (p.rows + 1) / 2; ++row) {
+            uint8_t *du = u + row * us, *dv = v + row * vs;
+            for (int col = 0; col < (p.cols + 1) / 2; ++col) {
+                double r = 0, g = 0, b = 0;
+                int n = 0;
+                for (int dy = 0; dy < 2; ++dy)
+                    for (int dx = 0; dx < 2; ++dx) {
+                        int yy = 2 * row + dy, xx = 2 * col + dx;
+                        if (yy >= p.rows || xx >= p.cols) continue;
+                        const cv::Vec3b &s = p.at<cv::Vec3b>(yy, xx);
+                        b += s[0]; g += s[1]; r += s[2]; ++n;
+                    }
+                r /= n; g /= n; b /= n;
+                du[col] = cv::saturate_cast<uint8_t>(128 - 0.148 * r - 0.291 * g + 0.439 * b);
+                dv[col] = cv::saturate_cast<uint8_t>(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+            }
+        }
+    });
+}

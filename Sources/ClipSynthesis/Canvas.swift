@@ -1,0 +1,67 @@
+import BallTrace
+import CBallTraceVision
+
+/// A colour picture the scenes are painted on (OpenCV drawing behind the C shim); owns its
+/// shim state and frees it in `deinit`.
+final class Canvas {
+    private let handle: OpaquePointer
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) throws {
+        var created: OpaquePointer?
+        var message = [CChar](repeating: 0, count: 256)
+        guard bt_canvas_create(Int32(width), Int32(height), &created, &message, message.count) == 0, let created else {
+            throw SynthesisError.canvas(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        handle = created
+        self.width = width
+        self.height = height
+    }
+
+    deinit { bt_canvas_destroy(handle) }
+
+    func gradient(rows: Range<Int>, from top: RGBColour, to bottom: RGBColour) {
+        bt_canvas_fill_gradient(handle, Int32(rows.lowerBound), Int32(rows.upperBound), top.bytes, bottom.bytes)
+    }
+
+    func circle(_ center: PixelPoint, radius: Double, _ colour: RGBColour, opacity: Double = 1) {
+        bt_canvas_circle(handle, center.x, center.y, radius, colour.bytes, opacity)
+    }
+
+    func line(_ a: PixelPoint, _ b: PixelPoint, thickness: Double, _ colour: RGBColour, opacity: Double = 1) {
+        bt_canvas_line(handle, a.x, a.y, b.x, b.y, thickness, colour.bytes, opacity)
+    }
+
+    func rect(_ r: PixelRect, _ colour: RGBColour) {
+        bt_canvas_rect(handle, r.x, r.y, r.width, r.height, colour.bytes)
+    }
+
+    func save() { bt_canvas_save(handle) }
+    func restore() { bt_canvas_restore(handle) }
+    func noise(sigma: Double, seed: UInt64) { bt_canvas_noise(handle, sigma, seed) }
+    func gain(_ value: Double) { bt_canvas_gain(handle, value) }
+
+    func copy(into planes: YUVPlanes) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        guard bt_canvas_to_yuv420(handle, planes.y, planes.yStride, planes.u, planes.uStride, planes.v, planes.vStride,
+                                  &message, message.count) == 0
+        else { throw SynthesisError.canvas(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+    }
+}
+
+extension RGBColour {
+    var bytes: [UInt8] { [red, green, blue] }
+}
+
+public enum SynthesisError: Error, CustomStringConvertible {
+    case canvas(String)
+    case invalidScene(String)
+
+    public var description: String {
+        switch self {
+        case let .canvas(message): return "drawing failed: \(message)"
+        case let .invalidScene(message): return "invalid scene: \(message)"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import BallTrace
+import Foundation
+
+/// Renders a ``SyntheticScene`` to an H.264 MP4 and returns where every ball was.
+public enum ClipSynthesizer {
+    public static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding = VideoEncoding(preset: "veryfast", crf: 18)) throws -> ClipTruth {
+        guard scene.width >= 16, scene.height >= 16, scene.width % 2 == 0, scene.height % 2 == 0 else {
+            throw SynthesisError.invalidScene("size \(scene.width)×\(scene.height) must be even and at least 16")
+        }
+        guard scene.frameRate > 0, scene.frameCount > 0 else {
+            throw SynthesisError.invalidScene("frame rate and frame count must be positive")
+        }
+        let canvas = try Canvas(width: scene.width, height: scene.height)
+        paintBackground(canvas, scene)
+        canvas.save()
+        let timeScale = 90_000
+        let writer = try PlanarVideoWriter(
+            path: path, width: scene.width, height: scene.height, timeScale: timeScale, frameRate: scene.frameRate,
+            encoding: encoding)
+        var truth: [ClipTruth.Position] = []
+        for frame in 0..<scene.frameCount {
+            let time = Double(frame) / scene.frameRate
+            canvas.restore()
+            scene.golfer?.draw(on: canvas, at: time)
+            for (index, flight) in scene.flights.enumerated() {
+                guard let centre = flight.position(at: time) else { continue }
+                let r = flight.radius
+                guard centre.x > -r, centre.y > -r, centre.x < Double(scene.width) + r, centre.y < Double(scene.height) + r else { continue }
+                drawBall(flight, at: time, on: canvas, scene: scene)
+                truth.append(.init(flight: index, frame: frame, time: time, x: centre.x, y: centre.y, radius: r,
+                                   inFlight: time >= flight.launchTime))
+            }
+            canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
+            let timestamp = Int64((time * Double(timeScale)).rounded())
+            try writer.write(timestamp: timestamp) { try canvas.copy(into: $0) }
+        }
+        try writer.finish()
+        return ClipTruth(scene: scene, positions: truth)
+    }
+
+    /// Sky, distant trees and a mown lawn: static texture for the background model to learn.
+    static func paintBackground(_ canvas: Canvas, _ scene: SyntheticScene) {
+        let h = scene.height, w = Double(scene.width)
+        let horizon = Int(0.55 * Double(h))
+        canvas.gradient(rows: 0..<horizon, from: RGBColour(red: 120, green: 165, blue: 215), to: RGBColour(red: 185, green: 210, blue: 235))
+        canvas.gradient(rows: horizon..<h, from: RGBColour(red: 70, green: 125, blue: 60), to: RGBColour(red: 45, green: 105, blue: 40))
+        var random = SplitMix64(seed: scene.seed ^ 0xBA11)
+        for _ in 0..<Int(w / 25) {
+            let x = random.unit() * w, size = (0.04 + 0.05 * random.unit()) * Double(h)
+            canvas.circle(PixelPoint(x: x, y: Double(horizon) - 0.4 * size), radius: size,
+                          RGBColour(red: 40, green: UInt8(80 + 30 * random.unit()), blue: 45))
+        }
+        let stripe = max(4.0, w / 16)
+        var x = 0.0
+        while x < w {
+            canvas.rect(PixelRect(x: x, y: Double(horizon), width: stripe / 2, height: Double(h - horizon)),
+                        RGBColour(red: 62, green: 118, blue: 52))
+            x += stripe
+        }
+    }
+
+    /// The ball as the sensor sees it: over the exposure it sweeps a streak, each point of
+    /// which it covers for only part of the time, so a fast ball is longer and fainter.
+    static func drawBall(_ flight: BallFlight, at time: Double, on canvas: Canvas, scene: SyntheticScene) {
+        let half = 0.5 * scene.exposure / scene.frameRate
+        let from = flight.position(at: max(time - half, flight.restsBeforeLaunch ? -.infinity : flight.launchTime))!
+        let to = flight.position(at: time + half)!
+        let length = from.distance(to: to)
+        let r = flight.radius
+        if length < 0.5 || time + half < flight.launchTime {
+            canvas.circle(flight.position(at: time)!, radius: r, scene.ballColour)
+        } else {
+            let coverage = max(0.35, min(1, 2 * r / (2 * r + length)).squareRoot())
+            canvas.line(from, to, thickness: 2 * r, scene.ballColour, opacity: coverage)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-print("balltrace: not yet")

@@ -1,1 +1,0 @@
-print("synthesize-clip: not yet")

@@ -1,3 +1,0 @@
-import Testing
-@testable import BallTrace
-@Test func placeholder() { #expect(LinkedLibraries.summary.contains("opencv")) }
