@@ -59,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["BallTrace", "ClipSynthesis"]
+            dependencies: ["BallTrace", "ClipSynthesis", "CFFmpeg"]
         ),
     ],
     cxxLanguageStandard: .cxx17

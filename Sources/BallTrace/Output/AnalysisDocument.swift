@@ -99,11 +99,7 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        try OrderedJSONEncoder().encode(self)
     }
 }
 

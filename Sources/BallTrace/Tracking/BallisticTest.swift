@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether a track's motion is that of a ball in free flight: it moves, it follows a smooth
 /// path that a quadratic in time explains to within detection noise, and nothing pulls it
 /// upward. A club head's arc, a swinging arm or a walking person fail one of these, and a ball
@@ -17,7 +19,16 @@ public struct BallisticTest: Sendable, Hashable {
         case pulledUpward(acceleration: Double)
         case reverses
         case sparse(steps: Int)
+        case misshapen(misaligned: Int)
+        case tooSlow(medianStep: Double)
     }
+
+    /// Elongation above which a blob's axis must follow the motion.
+    static let elongated = 1.6
+    /// Slowest reported motion, in shorter sides of the frame per second.
+    static let minimumSpeed = 0.15
+    /// Largest angle between an elongated blob's axis and the motion, radians (35°).
+    static let alignment = 35.0 * .pi / 180
 
     public func evaluate(_ points: [TrackPoint]) -> Verdict {
         guard points.count >= 5, let fit = MotionFit(points) else { return .tooFewPoints }
@@ -28,7 +39,20 @@ public struct BallisticTest: Sendable, Hashable {
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         let first = points[0].position, last = points[points.count - 1].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0
-        guard extent >= max(3 * radius, 8, 0.01 * shorterSide) else { return .notMoving(extent: extent) }
+        guard extent >= max(3 * radius, 8, 0.04 * shorterSide) else { return .notMoving(extent: extent) }
+        // A ball in flight covers a good part of its own size between frames, even near the
+        // apex over a window this long; a hand or shoulder drifting to a stop does not.
+        let stepLengths = zip(points, points.dropFirst()).map { a, b in
+            a.position.distance(to: b.position) / Double(max(1, b.step - a.step))
+        }.sorted()
+        let medianStep = stepLengths[stepLengths.count / 2]
+        // In time as well: a flight worth reporting crosses a sixth of the frame's shorter side
+        // per second or more while it is being followed.
+        let stepInterval = (points[points.count - 1].time - points[0].time)
+            / Double(max(1, points[points.count - 1].step - points[0].step))
+        guard medianStep >= max(1, 0.5 * radius, Self.minimumSpeed * shorterSide * stepInterval) else {
+            return .tooSlow(medianStep: medianStep)
+        }
         // Detection noise grows with the blob: a blurred or large ball has a less certain centre.
         let tolerance = max(1.0, 0.35 * radius)
         guard fit.rms <= tolerance else { return .notSmooth(rms: fit.rms, tolerance: tolerance) }
@@ -38,12 +62,30 @@ public struct BallisticTest: Sendable, Hashable {
         let accelerationNoise = 2 * max(fit.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
         let ay = fit.acceleration.y
         guard ay >= -3 * accelerationNoise else { return .pulledUpward(acceleration: ay) }
-        // A ball does not turn back horizontally in flight; an arm or a club does.
-        let vStart = fit.velocity(at: points[0].time).x, vEnd = fit.velocity(at: points[points.count - 1].time).x
-        let netX = abs(last.x - first.x)
-        if vStart * vEnd < 0 && netX > 2 * tolerance && min(abs(vStart), abs(vEnd)) * span > 2 * tolerance {
-            return .reverses
-        }
+        if reversesHorizontally(points, fit: fit, tolerance: tolerance) { return .reverses }
+        // A ball is round, or smeared along its motion by the shutter; a club head with its
+        // shaft, or a limb, is elongated across it.
+        let misaligned = points.filter { p in
+            guard p.elongation > Self.elongated else { return false }
+            let v = fit.velocity(at: p.time)
+            guard v.x * v.x + v.y * v.y > 1 else { return false }
+            var difference = abs(atan2(v.y, v.x) - p.orientation).truncatingRemainder(dividingBy: .pi)
+            if difference > .pi / 2 { difference = .pi - difference }
+            return difference > Self.alignment
+        }.count
+        if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
         return .ballistic(fit: fit)
+    }
+
+    /// A ball does not turn back horizontally in flight; an arm or a club does. The turn must
+    /// be clear on both sides: a nearly vertical toss wobbling by a pixel does not count.
+    public func reversesHorizontally(_ points: [TrackPoint], fit: MotionFit? = nil, tolerance: Double = 1) -> Bool {
+        guard points.count >= 3, let fit = fit ?? MotionFit(points), fit.x.a != 0 else { return false }
+        let start = points[0].time - fit.origin, end = points[points.count - 1].time - fit.origin
+        let turn = -fit.x.b / (2 * fit.x.a)
+        guard turn > start && turn < end else { return false }
+        let extent = points.map { $0.position.distance(to: points[0].position) }.max() ?? 0
+        let needed = max(2 * tolerance, 0.1 * extent)
+        return abs(fit.x(turn) - fit.x(start)) > needed && abs(fit.x(end) - fit.x(turn)) > needed
     }
 }

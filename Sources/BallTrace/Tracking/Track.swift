@@ -19,6 +19,11 @@ public struct Track: Sendable, Hashable, Identifiable {
     public var last: TrackPoint { points[points.count - 1] }
     public var isReported: Bool { reportedAtFrame != nil }
 
+    /// Drops points from the start (detections of something else the chain began on).
+    mutating func dropFirst(_ count: Int) {
+        points.removeFirst(min(count, points.count - 1))
+    }
+
     mutating func append(_ point: TrackPoint) {
         points.append(point)
         missedFrames = 0
@@ -51,8 +56,12 @@ public struct Track: Sendable, Hashable, Identifiable {
             let window = points.suffix(settings.predictionWindow)
             guard let fit = MotionFit(window) else { return (last.position, settings.minimumGate) }
             let center = fit.position(at: time)
-            let step = center.distance(to: last.position)
-            return (center, max(settings.minimumGate, 2 * radius, 0.35 * step, 3 * fit.rms) * slack)
+            // The gate scales with the distance moved in one frame interval, not with the
+            // whole gap: missed frames widen it once, through `slack`.
+            let interval = last.time - points[points.count - 2].time
+            let velocity = fit.velocity(at: last.time)
+            let stepPerFrame = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * interval
+            return (center, max(settings.minimumGate, 2 * radius, 0.35 * stepPerFrame, 3 * fit.rms) * slack)
         }
     }
 }

@@ -9,9 +9,15 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     /// Index among analysed frames (differs from `frame` when frames are skipped by spacing):
     /// how densely a track was seen.
     public var step: Int
+    /// Shape of the blob: major over minor axis, and the major axis's angle (radians).
+    public var elongation: Double
+    public var orientation: Double
 
-    public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil) {
+    public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
+                elongation: Double = 1, orientation: Double = 0) {
         self.step = step ?? frame
+        self.elongation = elongation
+        self.orientation = orientation
         self.frame = frame
         self.time = time
         self.position = position

@@ -44,30 +44,52 @@ public struct TrajectoryTracker: Sendable {
         var available = Set(blobs.indices)
         var extended = Set<Int>()
 
-        // Reported tracks first, then other established ones: a flight keeps its ball.
+        // Reported flights first, then other established chains, one blob each: a flight
+        // keeps its ball, and a chain whose motion is known predicts better than a new one.
         for tier in [established.filter { active[$0].isReported }, established.filter { !active[$0].isReported }] {
-            let pairs = associateExclusively(tier.map { expectations[$0] }, blobs, available: available)
-            for (e, b) in pairs {
-                let t = tier[e]
-                active[t].append(point(blobs[b], frame: frame, time: time))
+            for (e, b) in associateExclusively(tier.map { expectations[$0] }, blobs, available: available) {
+                active[tier[e]].append(point(blobs[b], frame: frame, time: time))
                 available.remove(b)
-                extended.insert(t)
+                extended.insert(tier[e])
             }
         }
+        // Young chains take their nearest remaining blob, shared: a speck next to a ball must
+        // not take the ball's second detection from the ball's own chain.
         for (e, b) in associateNearest(young.map { expectations[$0] }, blobs, available: available) {
-            let t = young[e]
-            active[t].append(point(blobs[b], frame: frame, time: time))
-            extended.insert(t)
+            active[young[e]].append(point(blobs[b], frame: frame, time: time))
+            extended.insert(young[e])
+        }
+        for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
+
+        var ended = Set<Int>()
+        // A reported track that turns back was not a ball after all (a club at the top of its
+        // backswing decelerates like one): it is withdrawn.
+        for t in extended where active[t].isReported {
+            let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
+            if test.reversesHorizontally(recent, tolerance: max(1, 0.35 * active[t].recentRadius())) {
+                active[t].reportedAtFrame = nil
+                ended.insert(t)
+            }
+        }
+        // Longest chains first: when several follow the same ball, the one that has followed it
+        // longest is reported and the others, which end on the same detection, are dropped.
+        let ready = extended.filter { !active[$0].isReported && active[$0].points.count >= settings.trajectoryLength }
+            .sorted { (active[$0].points.count, $1) > (active[$1].points.count, $0) }
+        for t in ready where !ended.contains(t) {
+            let recent = Array(active[t].points.suffix(settings.trajectoryLength))
+            guard case .ballistic(let fit) = test.evaluate(recent) else { continue }
+            active[t].reportedAtFrame = frame
+            active[t].dropFirst(unrelatedLeadingPoints(of: active[t], fit: fit))
+            let last = active[t].last
+            for other in extended where other != t && !active[other].isReported && active[other].last == last {
+                ended.insert(other)
+            }
         }
 
-        for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
-        for t in extended where !active[t].isReported && active[t].points.count >= settings.trajectoryLength {
-            let recent = Array(active[t].points.suffix(settings.trajectoryLength))
-            if case .ballistic = test.evaluate(recent) { active[t].reportedAtFrame = frame }
-        }
         var kept: [Track] = []
-        for track in active {
+        for (t, track) in active.enumerated() {
             let limit = track.points.count < 3 ? 1 : settings.maximumMissedFrames
+            if ended.contains(t) { continue }
             if track.missedFrames > limit {
                 if track.isReported { completed.append(track) }
             } else {
@@ -75,8 +97,8 @@ public struct TrajectoryTracker: Sendable {
             }
         }
         active = kept
-        // Blobs no track took start new tracks; so do those only young tracks took, since a
-        // young track may have taken them wrongly.
+        // Blobs no established chain took start new chains, even those a young chain took: it
+        // may have taken them wrongly.
         for b in available.sorted() where active.count < maximumActiveTracks {
             active.append(Track(first: point(blobs[b], frame: frame, time: time)))
         }
@@ -88,7 +110,21 @@ public struct TrajectoryTracker: Sendable {
         active.removeAll()
     }
 
+    /// How many of a track's first points, before its ballistic window, the flight does not
+    /// explain: a chain may start on a club head or a hand and only then find the ball.
+    private func unrelatedLeadingPoints(of track: Track, fit: MotionFit) -> Int {
+        var first = track.points.count - settings.trajectoryLength
+        let tolerance = max(2, 1.5 * track.recentRadius(), 3 * fit.rms)
+        while first > 0 {
+            let p = track.points[first - 1]
+            guard fit.position(at: p.time).distance(to: p.position) <= tolerance else { break }
+            first -= 1
+        }
+        return first
+    }
+
     private func point(_ blob: Blob, frame: Int, time: Double) -> TrackPoint {
-        TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step)
+        TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
+                   elongation: blob.elongation, orientation: blob.orientation)
     }
 }

@@ -1,0 +1,103 @@
+import Testing
+@testable import BallTrace
+
+private func blob(_ x: Double, _ y: Double, radius: Double = 3) -> Blob {
+    Blob(center: PixelPoint(x: x, y: y), radius: radius, area: Double.pi * radius * radius)
+}
+
+private func expectation(_ x: Double, _ y: Double, gate: Double = 50, radius: Double = 3) -> BallTrace.Expectation {
+    BallTrace.Expectation(center: PixelPoint(x: x, y: y), gate: gate, radius: radius)
+}
+
+/// Pairs as a set of "expectation→blob" strings, for order-independent comparison.
+private func pairSet(_ pairs: [(Int, Int)]) -> Set<String> {
+    Set(pairs.map { "\($0.0)→\($0.1)" })
+}
+
+@Test func exclusiveAssociationGivesTheContestedBlobToTheNearerExpectation() {
+    // Both expectations could take blob 0; B is far nearer to it. A's only other option is
+    // outside its gate, so A goes without.
+    let expectations = [expectation(0, 0), expectation(30, 0)]
+    let blobs = [blob(28, 0), blob(60, 0)]
+    let pairs = associateExclusively(expectations, blobs)
+    #expect(pairSet(pairs) == ["1→0"])
+}
+
+@Test func exclusiveAssociationGivesEachBlobToAtMostOneExpectation() {
+    let expectations = [expectation(0, 0), expectation(20, 0), expectation(10, 5)]
+    let blobs = [blob(18, 0), blob(-10, 0), blob(11, 4)]
+    let pairs = associateExclusively(expectations, blobs)
+    #expect(pairSet(pairs) == ["1→0", "0→1", "2→2"])
+    #expect(Set(pairs.map { $0.1 }).count == pairs.count)
+    #expect(Set(pairs.map { $0.0 }).count == pairs.count)
+}
+
+@Test func exclusiveAssociationPrefersTheCheapestPairOverTheFirstListed() {
+    // Expectation 0 comes first but blob 0 is much closer to expectation 1; expectation 0
+    // then takes the remaining blob within its gate.
+    let expectations = [expectation(0, 0), expectation(10, 0)]
+    let blobs = [blob(9, 0), blob(-20, 0)]
+    let pairs = associateExclusively(expectations, blobs)
+    #expect(pairSet(pairs) == ["1→0", "0→1"])
+}
+
+@Test func blobsOutsideTheGateAreNotAssigned() {
+    let pairs = associateExclusively([expectation(100, 100, gate: 20)], [blob(121, 100), blob(100, 79)])
+    #expect(pairs.isEmpty)
+    let inside = associateExclusively([expectation(100, 100, gate: 20)], [blob(121, 100), blob(100, 81)])
+    #expect(pairSet(inside) == ["0→1"])
+}
+
+@Test func blobFourTimesTheExpectedRadiusIsRejected() {
+    let e = expectation(100, 100, radius: 3)
+    #expect(e.cost(of: blob(100, 100, radius: 12)) == nil)
+    #expect(associateExclusively([e], [blob(101, 100, radius: 12)]).isEmpty)
+    #expect(associateNearest([e], [blob(101, 100, radius: 12)], available: [0]).isEmpty)
+}
+
+@Test func blobFourTimesSmallerThanTheExpectedRadiusIsRejected() {
+    let e = expectation(100, 100, radius: 12)
+    #expect(e.cost(of: blob(100, 100, radius: 3)) == nil)
+}
+
+@Test func modestSizeChangeIsAccepted() {
+    let e = expectation(100, 100, radius: 4)
+    #expect(e.cost(of: blob(100, 110, radius: 6)) != nil)
+    #expect(e.cost(of: blob(100, 110, radius: 2)) != nil)
+}
+
+@Test func tinyBallToleratesAPixelOrTwoOfSizeChange() {
+    // A half-pixel ball seen as a 2 px blob is a ratio of 4, but only 1.5 px apart.
+    let e = expectation(100, 100, radius: 0.5)
+    #expect(e.cost(of: blob(100, 100, radius: 2)) != nil)
+}
+
+@Test func costIsDistanceInGateUnits() throws {
+    let e = expectation(0, 0, gate: 40)
+    let cost = try #require(e.cost(of: blob(12, 16)))   // 20 px away
+    #expect(abs(cost - 0.5) < 1e-12)
+}
+
+@Test func unavailableBlobsAreLeftAlone() {
+    let expectations = [expectation(0, 0)]
+    let blobs = [blob(1, 0), blob(20, 0)]
+    #expect(pairSet(associateExclusively(expectations, blobs, available: [1])) == ["0→1"])
+    #expect(pairSet(associateNearest(expectations, blobs, available: [1])) == ["0→1"])
+    #expect(associateNearest(expectations, blobs, available: []).isEmpty)
+}
+
+@Test func nearestAssociationLetsTwoExpectationsShareOneBlob() {
+    let expectations = [expectation(0, 0), expectation(20, 0)]
+    let blobs = [blob(10, 0)]
+    let pairs = associateNearest(expectations, blobs, available: [0])
+    #expect(pairSet(pairs) == ["0→0", "1→0"])
+    // Exclusive association would give it to only one of them.
+    #expect(associateExclusively(expectations, blobs).count == 1)
+}
+
+@Test func nearestAssociationPicksEachExpectationsClosestBlob() {
+    let expectations = [expectation(0, 0), expectation(100, 0)]
+    let blobs = [blob(30, 0), blob(5, 0), blob(90, 0), blob(60, 0)]
+    let pairs = associateNearest(expectations, blobs, available: Set(blobs.indices))
+    #expect(pairSet(pairs) == ["0→1", "1→2"])
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+private let width = 640, height = 480
+
+/// y = 0.002·x² − 1.6·x + 420 in pixels: a ball rising to the right across a 640×480 frame.
+private func pixelY(_ x: Double) -> Double { 0.002 * x * x - 1.6 * x + 420 }
+
+/// Twelve detections at 30 fps, x from 60 to 335 px, starting 1 s into the clip at frame 30.
+private func parabolicTrack(count: Int = 12, radii: [Double]? = nil) -> Track {
+    func point(_ k: Int) -> TrackPoint {
+        let x = 60 + 25 * Double(k)
+        return TrackPoint(frame: 30 + k, time: 1 + Double(k) / 30, position: PixelPoint(x: x, y: pixelY(x)),
+                          radius: radii?[k] ?? 4)
+    }
+    var track = Track(first: point(0))
+    for k in 1..<count { track.append(point(k)) }
+    return track
+}
+
+private func observe(_ track: Track, _ coordinates: CoordinateSystem = .topLeft, trajectoryLength: Int = 5) -> TrajectoryObservation {
+    TrajectoryObservation(track: track, frameWidth: width, frameHeight: height, coordinates: coordinates,
+                          trajectoryLength: trajectoryLength)
+}
+
+@Test func observationKeepsTheTracksIdentity() {
+    let track = parabolicTrack()
+    let o = observe(track)
+    #expect(o.uuid == track.id)
+    #expect(o.id == track.id)
+}
+
+@Test func detectedPointsAreNormalizedToTheWholeFrame() throws {
+    let o = observe(parabolicTrack())
+    #expect(o.detectedPoints.count == 12)
+    let first = try #require(o.detectedPoints.first)
+    #expect(first.frame == 30)
+    #expect(first.time == 1)
+    #expect(abs(first.x - 60.0 / 640) < 1e-12)
+    #expect(abs(first.y - pixelY(60) / 480) < 1e-12)
+}
+
+@Test func projectedPointsLieOnTheEquationAtTheLastFiveDetectedX() {
+    let o = observe(parabolicTrack())
+    #expect(o.projectedPoints.count == 5)
+    #expect(o.projectedPoints.map(\.x) == o.detectedPoints.suffix(5).map(\.x))
+    for p in o.projectedPoints {
+        #expect(abs(p.y - o.equation(p.x)) < 1e-9)
+    }
+    // The data are exact, so the projection is where the ball was seen.
+    for (p, d) in zip(o.projectedPoints, o.detectedPoints.suffix(5)) {
+        #expect(abs(p.y - d.y) < 1e-9)
+    }
+}
+
+@Test func shortTrackProjectsEveryPoint() {
+    let o = observe(parabolicTrack(count: 3))
+    #expect(o.projectedPoints.count == 3)
+}
+
+@Test func equationIsTheParabolaInNormalizedTopLeftCoordinates() {
+    // Y = y/480 with x = 640·X: a = 0.002·640²/480, b = −1.6·640/480, c = 420/480.
+    let e = observe(parabolicTrack()).equation
+    #expect(abs(e.a - 0.002 * 640 * 640 / 480) < 1e-9)
+    #expect(abs(e.b - -1.6 * 640 / 480) < 1e-9)
+    #expect(abs(e.c - 420.0 / 480) < 1e-9)
+    let o = observe(parabolicTrack())
+    #expect(o.equationCoefficients == SIMD3(Float(e.a), Float(e.b), Float(e.c)))
+}
+
+@Test func visionCoordinatesFlipYAndTheEquation() {
+    let track = parabolicTrack()
+    let top = observe(track, .topLeft), vision = observe(track, .vision)
+    #expect(vision.coordinateSystem == .vision)
+    for (v, t) in zip(vision.detectedPoints, top.detectedPoints) {
+        #expect(v.x == t.x)
+        #expect(abs(v.y - (1 - t.y)) < 1e-12)
+    }
+    for (v, t) in zip(vision.projectedPoints, top.projectedPoints) {
+        #expect(abs(v.y - (1 - t.y)) < 1e-9)
+    }
+    #expect(abs(vision.equation.a - -top.equation.a) < 1e-9)
+    #expect(abs(vision.equation.b - -top.equation.b) < 1e-9)
+    #expect(abs(vision.equation.c - (1 - top.equation.c)) < 1e-9)
+}
+
+@Test func radiusIsNormalizedByTheShorterSide() {
+    let o = observe(parabolicTrack())
+    for p in o.detectedPoints { #expect(abs(p.radius - 4.0 / 480) < 1e-15) }
+}
+
+@Test func movingAverageRadiusIsTheMeanOfTheLastFiveNormalized() {
+    let radii: [Double] = [4, 4, 4, 4, 4, 4, 4, 5, 5, 6, 6, 8]
+    let o = observe(parabolicTrack(radii: radii))
+    #expect(abs(o.movingAverageRadius - 6.0 / 480) < 1e-12)
+}
+
+@Test func timeRangeSpansFirstToLastDetection() {
+    let o = observe(parabolicTrack())
+    #expect(o.timeRange.start == 1)
+    #expect(abs(o.timeRange.duration - 11.0 / 30) < 1e-12)
+}
+
+@Test func firstReportedFrameComesFromTheTrack() {
+    var track = parabolicTrack()
+    #expect(observe(track).firstReportedFrame == 41)   // never reported: its last frame
+    track.reportedAtFrame = 34
+    #expect(observe(track).firstReportedFrame == 34)
+}
+
+@Test func exactParabolaHasHighConfidence() {
+    let c = observe(parabolicTrack(), trajectoryLength: 5).confidence
+    #expect(c > 0.9)
+    #expect(c <= 1)
+}
+
+@Test func confidenceFallsWithScatterAndStaysInRange() {
+    let exact = observe(parabolicTrack()).confidence
+    var track = parabolicTrack(count: 1)
+    for k in 1..<12 {
+        let x = 60 + 25 * Double(k)
+        let wobble: Double = k % 2 == 0 ? 3 : -3
+        track.append(TrackPoint(frame: 30 + k, time: 1 + Double(k) / 30, position: PixelPoint(x: x, y: pixelY(x) + wobble), radius: 4))
+    }
+    let noisy = observe(track).confidence
+    #expect(noisy >= 0 && noisy <= 1)
+    #expect(noisy < exact - 0.2)
+}
+
+@Test func fewPointsForTheTrajectoryLengthLowerConfidence() {
+    let track = parabolicTrack()   // 12 points
+    let generous = observe(track, trajectoryLength: 5).confidence
+    let demanding = observe(track, trajectoryLength: 15).confidence
+    #expect(demanding < generous)
+    #expect(demanding >= 0.6 * generous)
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// Small deterministic generator (SplitMix64), so that noise is the same on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private let frameWidth = 640, frameHeight = 360
+private let fps = 30.0
+
+private func ball(_ p: PixelPoint, radius: Double = 3) -> Blob {
+    Blob(center: p, radius: radius, area: Double.pi * radius * radius)
+}
+
+/// A ball launched from the lower left, rising and falling under ~800 px/s² of gravity.
+private func leftFlight(_ t: Double) -> PixelPoint {
+    PixelPoint(x: 80 + 300 * t, y: 300 - 500 * t + 400 * t * t)
+}
+
+/// A ball on the right half flying leftward.
+private func rightFlight(_ t: Double) -> PixelPoint {
+    PixelPoint(x: 600 - 150 * t, y: 250 - 350 * t + 450 * t * t)
+}
+
+/// Frame-by-frame input: the ball(s) visible in each frame plus clutter, and what was fed.
+private struct Scene {
+    var frames: Int
+    /// Frames (indices) in which each flight is visible, and its position function of time
+    /// since the flight's first frame.
+    var flights: [(frames: Range<Int>, position: (Double) -> PixelPoint)]
+    /// Frames of any flight in which its ball is hidden (occluded).
+    var hidden: Set<Int> = []
+    /// Random specks per frame, and fixed specks that are always there.
+    var specksPerFrame = 3
+    var fixedSpecks: [PixelPoint] = [PixelPoint(x: 500, y: 60), PixelPoint(x: 40, y: 40)]
+    var seed: UInt64 = 7
+
+    func ballPosition(flight: Int, frame: Int) -> PixelPoint? {
+        let f = flights[flight]
+        guard f.frames.contains(frame), !hidden.contains(frame) else { return nil }
+        return f.position(Double(frame - f.frames.lowerBound) / fps)
+    }
+
+    /// Runs the tracker, calling `afterFrame` with the frame index and the tracker after each update.
+    func run(trajectoryLength: Int, afterFrame: (Int, TrajectoryTracker) -> Void = { _, _ in }) -> TrajectoryTracker {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(
+            trajectoryLength: trajectoryLength, frameWidth: frameWidth, frameHeight: frameHeight))
+        var rng = SeededGenerator(seed: seed)
+        for frame in 0..<frames {
+            var blobs: [Blob] = []
+            let balls = flights.indices.compactMap { ballPosition(flight: $0, frame: frame) }
+            blobs += balls.map { ball($0) }
+            var specks = 0
+            while specks < specksPerFrame {
+                let p = PixelPoint(x: Double.random(in: 5..<635, using: &rng), y: Double.random(in: 5..<355, using: &rng))
+                // Keep clutter off the ball itself: this test is about ignoring clutter, not untangling touching blobs.
+                if balls.contains(where: { $0.distance(to: p) < 30 }) { continue }
+                blobs.append(ball(p, radius: Double.random(in: 1.5..<4, using: &rng)))
+                specks += 1
+            }
+            for speck in fixedSpecks {
+                blobs.append(ball(PixelPoint(x: speck.x + Double.random(in: -0.3..<0.3, using: &rng),
+                                             y: speck.y + Double.random(in: -0.3..<0.3, using: &rng)), radius: 2.5))
+            }
+            blobs.shuffle(using: &rng)
+            tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
+            afterFrame(frame, tracker)
+        }
+        return tracker
+    }
+}
+
+private var singleFlight: Scene { Scene(frames: 45, flights: [(frames: 5..<35, position: leftFlight)]) }
+
+@Test func singleBallAmongClutterIsReportedExactlyOnce() throws {
+    var tracker = singleFlight.run(trajectoryLength: 10)
+    tracker.finish()
+    #expect(tracker.reported.count == 1)
+    let track = try #require(tracker.reported.first)
+    #expect(track.points.map(\.frame) == Array(5..<35))
+    for point in track.points {
+        let truth = try #require(singleFlight.ballPosition(flight: 0, frame: point.frame))
+        #expect(point.position.distance(to: truth) < 1e-9)
+        #expect(abs(point.time - Double(point.frame) / fps) < 1e-12)
+    }
+    #expect(tracker.inFlight.isEmpty)
+    #expect(tracker.activeTrackCount == 0)
+}
+
+@Test func nothingIsReportedBeforeTrajectoryLengthDetections() {
+    let length = 10
+    var firstReportFrame: Int?
+    _ = singleFlight.run(trajectoryLength: length) { frame, tracker in
+        let detections = max(0, frame - 5 + 1)
+        if detections < length {
+            #expect(tracker.inFlight.isEmpty, "reported after only \(detections) detections")
+        } else if firstReportFrame == nil, !tracker.inFlight.isEmpty {
+            firstReportFrame = frame
+        }
+    }
+    // An exact flight passes the ballistic test as soon as it has enough points.
+    #expect(firstReportFrame == 5 + length - 1)
+}
+
+@Test func reportedTrajectoryKeepsItsUUIDUntilTheEnd() throws {
+    var ids: [UUID] = []
+    var tracker = singleFlight.run(trajectoryLength: 10) { frame, tracker in
+        #expect(tracker.inFlight.count <= 1)
+        if let track = tracker.inFlight.first { ids.append(track.id) }
+    }
+    tracker.finish()
+    let first = try #require(ids.first)
+    #expect(Set(ids) == [first])
+    #expect(tracker.reported.map(\.id) == [first])
+}
+
+@Test func reportedTrackRemembersTheFrameItWasFirstReported() throws {
+    var tracker = singleFlight.run(trajectoryLength: 10)
+    tracker.finish()
+    let track = try #require(tracker.reported.first)
+    #expect(track.reportedAtFrame == 14)
+}
+
+@Test func ballRestingStillIsNeverReported() {
+    let resting = Scene(frames: 60, flights: [(frames: 0..<60, position: { _ in PixelPoint(x: 320, y: 300) })])
+    var tracker = resting.run(trajectoryLength: 10) { _, tracker in
+        #expect(tracker.inFlight.isEmpty)
+    }
+    tracker.finish()
+    #expect(tracker.reported.isEmpty)
+}
+
+@Test func twoBallsInFlightAtOnceAreTwoTrajectories() throws {
+    let scene = Scene(frames: 40, flights: [(frames: 3..<33, position: leftFlight), (frames: 6..<30, position: rightFlight)])
+    var tracker = scene.run(trajectoryLength: 10)
+    tracker.finish()
+    #expect(tracker.reported.count == 2)
+    #expect(Set(tracker.reported.map(\.id)).count == 2)
+    // Sorted by first detection: the left flight started first. Each trajectory holds only its
+    // own ball's detections, and follows it to its last one.
+    let left = try #require(tracker.reported.first), right = try #require(tracker.reported.last)
+    for (track, flight) in [(left, 0), (right, 1)] {
+        #expect(track.points.count >= 20)
+        #expect(track.points.last?.frame == scene.flights[flight].frames.last)
+        for point in track.points {
+            let truth = try #require(scene.ballPosition(flight: flight, frame: point.frame), "frame \(point.frame) is not on flight \(flight)")
+            #expect(point.position.distance(to: truth) < 1e-9)
+        }
+    }
+}
+
+@Test func ballHiddenForTwoFramesKeepsOneTrajectory() throws {
+    var scene = singleFlight
+    scene.hidden = [20, 21]
+    var idsSeen = Set<UUID>()
+    var tracker = scene.run(trajectoryLength: 10) { _, tracker in
+        idsSeen.formUnion(tracker.inFlight.map(\.id))
+    }
+    tracker.finish()
+    #expect(tracker.reported.count == 1)
+    let track = try #require(tracker.reported.first)
+    #expect(idsSeen == [track.id])
+    // Every detection of the ball, across the gap, on the one trajectory. (What it picks up
+    // after the ball has gone is a separate matter: see `vanishedBallDoesNotPickUpABlobFarOffItsPath`.)
+    #expect(track.points.filter { $0.frame < 35 }.map(\.frame) == Array(5..<20) + Array(22..<35))
+}
+
+@Test func shorterTrajectoryLengthReportsSooner() throws {
+    func firstReport(length: Int) -> Int? {
+        var first: Int?
+        _ = singleFlight.run(trajectoryLength: length) { frame, tracker in
+            if first == nil, !tracker.inFlight.isEmpty { first = frame }
+        }
+        return first
+    }
+    let short = try #require(firstReport(length: 5))
+    let long = try #require(firstReport(length: 15))
+    #expect(short < long)
+    #expect(short == 5 + 5 - 1)
+    #expect(long == 5 + 15 - 1)
+}
+
+@Test func clutterAloneIsNeverReported() {
+    let clutter = Scene(frames: 60, flights: [], specksPerFrame: 6, seed: 99)
+    var tracker = clutter.run(trajectoryLength: 10) { _, tracker in
+        #expect(tracker.inFlight.isEmpty)
+    }
+    tracker.finish()
+    #expect(tracker.reported.isEmpty)
+}
+
+@Test func finishedFlightMovesFromInFlightToCompleted() {
+    // After the ball leaves (frame 35) the track is ended once it has been missed too long.
+    var sawInFlight = false
+    let tracker = singleFlight.run(trajectoryLength: 10) { frame, tracker in
+        if frame == 30 { sawInFlight = tracker.inFlight.count == 1 }
+    }
+    #expect(sawInFlight)
+    #expect(tracker.inFlight.isEmpty)
+    #expect(tracker.completed.count == 1)
+}
+
+
+// MARK: After the ball is gone
+
+/// Exact flight, no clutter, frames 0..<20; then nothing for four frames, then one blob.
+private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> TrajectoryTracker {
+    var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: frameWidth, frameHeight: frameHeight))
+    for f in 0..<20 { tracker.update(frame: f, time: Double(f) / fps, blobs: [ball(leftFlight(Double(f) / fps))]) }
+    for f in 20..<frame { tracker.update(frame: f, time: Double(f) / fps, blobs: []) }
+    tracker.update(frame: frame, time: Double(frame) / fps, blobs: [ball(lastBlob)])
+    tracker.finish()
+    return tracker
+}
+
+@Test func ballReappearingOnItsPathAfterFourMissedFramesContinuesItsTrajectory() throws {
+    let tracker = vanishingFlight(lastBlob: leftFlight(24 / fps))
+    #expect(tracker.reported.count == 1)
+    let track = try #require(tracker.reported.first)
+    #expect(track.points.map(\.frame) == Array(0..<20) + [24])
+}
+
+@Test func vanishedBallDoesNotPickUpABlobFarOffItsPath() throws {
+    // Five frames after its last detection the ball would be at `expected`, moving about
+    // 11 px per frame. A blob 50 px to the side of that — some five frames' worth of the ball's own
+    // motion, seventeen radii — is something else, and must not join the trajectory.
+    let expected = leftFlight(24 / fps)
+    let velocity = (x: 300.0, y: -500 + 800 * 24 / fps)
+    let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+    let stray = PixelPoint(x: expected.x - 50 * velocity.y / speed, y: expected.y + 50 * velocity.x / speed)
+    let tracker = vanishingFlight(lastBlob: stray)
+    #expect(tracker.reported.count == 1)
+    let track = try #require(tracker.reported.first)
+    #expect(track.points.map(\.frame) == Array(0..<20))
+}
+

@@ -1,0 +1,31 @@
+import BallTrace
+import ClipSynthesis
+import Foundation
+
+/// Clips rendered once per test run by the project's own generator, with their truth.
+enum GeneratedClips {
+    struct Clip: Sendable {
+        let path: String
+        let truth: ClipTruth
+    }
+
+    static let folder: String = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("balltrace-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }()
+
+    /// A face-on golf drive at 640×360, 30 fps: swing, ball on the tee, flight out of frame.
+    static let golfDrive: Clip = render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 3, seed: 7))
+
+    static func render(_ scene: SyntheticScene) -> Clip {
+        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height).mp4"
+        do {
+            return Clip(path: path, truth: try ClipSynthesizer.render(scene, to: path))
+        } catch {
+            fatalError("could not render \(scene.name): \(error)")
+        }
+    }
+
+    static func temporaryPath(_ name: String) -> String { "\(folder)/\(UUID().uuidString)-\(name)" }
+}

@@ -1,0 +1,88 @@
+import BallTrace
+import ClipSynthesis
+import Foundation
+import Testing
+
+@Suite("A generated face-on golf drive, end to end")
+struct GolfDrivePipelineTests {
+    let clip = GeneratedClips.golfDrive
+
+    /// Truth positions in flight, by frame.
+    var flightTruth: [Int: ClipTruth.Position] {
+        Dictionary(uniqueKeysWithValues: clip.truth.flightPositions(0).map { ($0.frame, $0) })
+    }
+
+    @Test func theFlightIsFoundUnderOneUUIDWithPointsOnTheTruth() throws {
+        let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings())
+        #expect(result.trajectories.count == 1)
+        let trajectory = try #require(result.trajectories.first)
+        let truth = flightTruth
+        var matched = 0
+        for point in trajectory.detectedPoints {
+            let expected = try #require(truth[point.frame], "frame \(point.frame) has no ball in flight")
+            let dx = point.x * 640 - expected.x, dy = point.y * 360 - expected.y
+            #expect((dx * dx + dy * dy).squareRoot() < 2.5, "frame \(point.frame) is off by (\(dx), \(dy)) px")
+            matched += 1
+        }
+        // Most of the flight is covered, under the one UUID.
+        #expect(Double(matched) >= 0.8 * Double(truth.count), "\(matched) of \(truth.count) flight frames")
+    }
+
+    @Test func theBallRestingOnTheTeeIsNotATrajectory() throws {
+        let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings())
+        let launchFrame = try #require(flightTruth.keys.min())
+        for trajectory in result.trajectories {
+            #expect(trajectory.detectedPoints.allSatisfy { $0.frame >= launchFrame })
+        }
+    }
+
+    @Test func projectedPointsLieOnTheReportedEquation() throws {
+        for coordinates in CoordinateSystem.allCases {
+            let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings(coordinates: coordinates))
+            let trajectory = try #require(result.trajectories.first)
+            let c = trajectory.equation
+            #expect(trajectory.projectedPoints.count == 5)
+            for (projected, detected) in zip(trajectory.projectedPoints, trajectory.detectedPoints.suffix(5)) {
+                #expect(abs(projected.x - detected.x) < 1e-12)
+                #expect(abs(projected.y - (c.a * projected.x * projected.x + c.b * projected.x + c.c)) < 1e-9)
+                // And the parabola passes close to the detections themselves (1 px at 360 lines).
+                #expect(abs(projected.y - detected.y) < 1.0 / 360)
+            }
+        }
+    }
+
+    @Test func visionCoordinatesPutTheOriginBottomLeft() throws {
+        let topLeft = try #require(try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings()).trajectories.first)
+        let vision = try #require(
+            try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings(coordinates: .vision)).trajectories.first)
+        #expect(topLeft.detectedPoints.count == vision.detectedPoints.count)
+        for (a, b) in zip(topLeft.detectedPoints, vision.detectedPoints) {
+            #expect(a.frame == b.frame && a.x == b.x)
+            #expect(abs(a.y - (1 - b.y)) < 1e-12)
+        }
+    }
+
+    @Test func theOverlayVideoKeepsTheInputsSizeFrameCountAndTimestamps() throws {
+        let output = GeneratedClips.temporaryPath("traced.mp4")
+        let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings(), overlay: OverlayVideoRequest(path: output))
+        let input = try FrameTimes(path: clip.path), rendered = try FrameTimes(path: output)
+        #expect(rendered.width == 640 && rendered.height == 360)
+        #expect(rendered.times.count == clip.truth.scene.frameCount)
+        #expect(rendered.times.count == result.decodedFrameCount)
+        #expect(zip(input.times, rendered.times).allSatisfy { abs($0 - $1) < 1e-3 })
+        // Nothing is left behind under a temporary name.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: GeneratedClips.folder).filter { $0.contains("partial") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func theOverlayShowsTheFlightInRedAndGreenOnlyAfterItIsReported() throws {
+        let output = GeneratedClips.temporaryPath("traced.mp4")
+        let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings(), overlay: OverlayVideoRequest(path: output))
+        let trajectory = try #require(result.trajectories.first)
+        let colours = try OverlayColours(original: clip.path, rendered: output)
+        // Before the trajectory is reported, the overlay adds nothing; afterwards, red and green.
+        #expect(colours.redPixels(frame: trajectory.firstReportedFrame - 2) == 0)
+        #expect(colours.redPixels(frame: trajectory.firstReportedFrame + 3) > 40)
+        #expect(colours.greenPixels(frame: trajectory.firstReportedFrame + 3) > 10)
+    }
+}
