@@ -72,7 +72,9 @@ struct Analyze: ParsableCommand {
         do {
             result = try VideoAnalysis.run(path: input, settings: settings, overlay: overlay)
         } catch let error as AnalysisSettingsError {
-            throw ValidationError("\(flag(for: error)): \(error)")
+            // Only known once the video's size is: reported like the other flag errors.
+            FileHandle.standardError.write(Data("Error: \(flag(for: error)): \(error)\n".utf8))
+            throw ExitCode.validationFailure
         }
         let summary = TextSummary.lines(for: result).joined(separator: "\n") + "\n"
         if let json {

@@ -86,3 +86,19 @@ struct GolfDrivePipelineTests {
         #expect(colours.greenPixels(frame: trajectory.firstReportedFrame + 3) > 10)
     }
 }
+
+@Suite("Outputs that cannot be written")
+struct UnwritableOutputTests {
+    @Test func anOverlayIntoAMissingFolderFailsWithTheFolderNamedAndLeavesNothing() throws {
+        let folder = GeneratedClips.temporaryPath("missing")
+        do {
+            _ = try VideoAnalysis.run(path: GeneratedClips.golfDrive.path, settings: AnalysisSettings(),
+                                      overlay: OverlayVideoRequest(path: "\(folder)/traced.mp4"))
+            Issue.record("writing into a missing folder succeeded")
+        } catch let error as MediaError {
+            #expect("\(error)".contains("does not exist"))
+            #expect("\(error)".contains(folder))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+}

@@ -143,7 +143,10 @@ final class VideoFileReader {
     /// Seconds from the first frame's timestamp to the end of the last one decoded.
     var decodedDuration: Double {
         guard let origin = originTimestamp, let last = lastTimestamp else { return 0 }
-        return seconds(last - origin + lastDuration, timeBase)
+        // The last frame lasts its own duration or, when the stream does not say, the average.
+        var final = lastDuration
+        if final <= 0 && decodedCount > 1 { final = (last - origin) / Int64(decodedCount - 1) }
+        return seconds(last - origin + final, timeBase)
     }
 
     /// The next frame in presentation order, or nil at the end of the stream.

@@ -76,7 +76,6 @@ final class VideoFileWriter {
         av_opt_set(codecContext.pointee.priv_data, "crf", String(encoding.crf), 0)
         status = avcodec_open2(codecContext, codec, nil)
         guard status >= 0 else {
-            Self.release(format: output, encoder: codecContext)
             throw MediaError.encodeFailed(path: path, reason: "libx264 refused preset '\(encoding.preset)' / crf \(encoding.crf) at \(width)×\(height): \(ffmpegErrorText(status))")
         }
         avcodec_parameters_from_context(stream.pointee.codecpar, codecContext)
@@ -95,19 +94,25 @@ final class VideoFileWriter {
             out.pointee.time_base = source.pointee.time_base
             audioOut = (out, source.pointee.time_base)
         }
+        // From here on every stored property is set, so a throw runs `deinit`, which closes and
+        // removes the temporary file and frees the contexts.
         status = avio_open(&output.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
         guard status >= 0 else {
-            Self.release(format: output, encoder: codecContext)
-            throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status))
+            throw MediaError.cannotWrite(path: path, reason: Self.reason(opening: temporaryPath, status))
         }
         status = avformat_write_header(output, nil)
-        guard status >= 0 else {
-            avio_closep(&output.pointee.pb)
-            unlink(temporaryPath)
-            Self.release(format: output, encoder: codecContext)
-            throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status))
-        }
+        guard status >= 0 else { throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status)) }
         headerWritten = true
+    }
+
+    /// Why the temporary file beside the target could not be created, in the user's terms.
+    private static func reason(opening temporary: String, _ status: Int32) -> String {
+        let folder = URL(fileURLWithPath: temporary).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            return "folder '\(folder)' does not exist"
+        }
+        return ffmpegErrorText(status)
     }
 
     /// True when the input's audio stream is being copied (MP4 cannot carry every codec).
@@ -152,6 +157,11 @@ final class VideoFileWriter {
             let status = avcodec_receive_packet(encoder, packet.pointer)
             if status == bt_averror_eagain() || status == bt_averror_eof() { return }
             guard status >= 0 else { throw MediaError.encodeFailed(path: path, reason: ffmpegErrorText(status)) }
+            if packet.pointer.pointee.duration <= 0 && encoder.pointee.framerate.isUsable {
+                // Without a duration the muxer cannot tell how long the last frame lasts, and the
+                // file's nominal frame rate comes out a little off.
+                packet.pointer.pointee.duration = av_rescale_q(1, av_inv_q(encoder.pointee.framerate), encoder.pointee.time_base)
+            }
             av_packet_rescale_ts(packet.pointer, encoder.pointee.time_base, videoStream.pointee.time_base)
             packet.pointer.pointee.stream_index = videoStream.pointee.index
             let written = av_interleaved_write_frame(format, packet.pointer)

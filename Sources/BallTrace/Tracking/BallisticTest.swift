@@ -37,7 +37,7 @@ public struct BallisticTest: Sendable, Hashable {
         let steps = points[points.count - 1].step - points[0].step + 1
         guard Double(steps) <= 1.5 * Double(points.count) else { return .sparse(steps: steps) }
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
-        let first = points[0].position, last = points[points.count - 1].position
+        let first = points[0].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0
         guard extent >= max(3 * radius, 8, 0.04 * shorterSide) else { return .notMoving(extent: extent) }
         // A ball in flight covers a good part of its own size between frames, even near the
