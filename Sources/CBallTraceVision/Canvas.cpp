@@ -6,7 +6,7 @@
 #include "Guard.hpp"
 
 struct bt_canvas {
-    cv::Mat picture, saved, layer, noise;
+    cv::Mat picture, saved, layer, noise, turned;
 };
 
 using balltrace::guarded;
@@ -112,10 +112,17 @@ extern "C" void bt_canvas_noise(bt_canvas *c, double sigma, uint64_t seed) {
 
 extern "C" void bt_canvas_gain(bt_canvas *c, double gain) { c->picture.convertTo(c->picture, CV_8UC3, gain); }
 
-extern "C" int bt_canvas_to_yuv420(const bt_canvas *c, uint8_t *y, ptrdiff_t ys, uint8_t *u, ptrdiff_t us,
-                                   uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
+extern "C" int bt_canvas_to_yuv420(bt_canvas *c, int counterclockwise_quarters, uint8_t *y, ptrdiff_t ys,
+                                   uint8_t *u, ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
     return guarded(message, size, [&] {
-        const cv::Mat &p = c->picture;
+        const cv::Mat *source = &c->picture;
+        switch (((counterclockwise_quarters % 4) + 4) % 4) {
+            case 1: cv::rotate(c->picture, c->turned, cv::ROTATE_90_COUNTERCLOCKWISE); source = &c->turned; break;
+            case 2: cv::rotate(c->picture, c->turned, cv::ROTATE_180); source = &c->turned; break;
+            case 3: cv::rotate(c->picture, c->turned, cv::ROTATE_90_CLOCKWISE); source = &c->turned; break;
+            default: break;
+        }
+        const cv::Mat &p = *source;
         for (int row = 0; row < p.rows; ++row) {
             const cv::Vec3b *src = p.ptr<cv::Vec3b>(row);
             uint8_t *dst = y + row * ys;

@@ -42,9 +42,11 @@ final class Canvas {
     func noise(sigma: Double, seed: UInt64) { bt_canvas_noise(handle, sigma, seed) }
     func gain(_ value: Double) { bt_canvas_gain(handle, value) }
 
-    func copy(into planes: YUVPlanes) throws {
+    /// Copies the picture into a frame's planes, turned for storage as `rotation` says (the
+    /// stored picture is the displayed one turned back by the display rotation).
+    func copy(into planes: YUVPlanes, storedFor rotation: DisplayRotation = .none) throws {
         var message = [CChar](repeating: 0, count: 256)
-        guard bt_canvas_to_yuv420(handle, planes.y, planes.yStride, planes.u, planes.uStride, planes.v, planes.vStride,
+        guard bt_canvas_to_yuv420(handle, Int32(rotation.rawValue / 90), planes.y, planes.yStride, planes.u, planes.uStride, planes.v, planes.vStride,
                                   &message, message.count) == 0
         else { throw SynthesisError.canvas(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
     }

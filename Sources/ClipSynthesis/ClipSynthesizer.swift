@@ -14,9 +14,11 @@ public enum ClipSynthesizer {
         paintBackground(canvas, scene)
         canvas.save()
         let timeScale = 90_000
+        let stored = FrameGeometry(storedWidth: scene.width, storedHeight: scene.height, rotation: scene.rotation)
+        // The displayed size turned back: what the file stores.
         let writer = try PlanarVideoWriter(
-            path: path, width: scene.width, height: scene.height, timeScale: timeScale, frameRate: scene.frameRate,
-            encoding: encoding)
+            path: path, width: stored.displayedWidth, height: stored.displayedHeight, timeScale: timeScale,
+            frameRate: scene.frameRate, encoding: encoding, rotation: scene.rotation)
         var truth: [ClipTruth.Position] = []
         for frame in 0..<scene.frameCount {
             let time = Double(frame) / scene.frameRate
@@ -32,7 +34,7 @@ public enum ClipSynthesizer {
             }
             canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
             let timestamp = Int64((time * Double(timeScale)).rounded())
-            try writer.write(timestamp: timestamp) { try canvas.copy(into: $0) }
+            try writer.write(timestamp: timestamp) { try canvas.copy(into: $0, storedFor: scene.rotation) }
         }
         try writer.finish()
         return ClipTruth(scene: scene, positions: truth)

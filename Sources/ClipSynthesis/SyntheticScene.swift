@@ -15,10 +15,14 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
     public var exposure: Double
     public var seed: UInt64
     public var ballColour: RGBColour
+    /// How the file stores the picture: `.clockwise90` writes a portrait scene sideways with a
+    /// display matrix, as phones do. `width` and `height` are always the displayed size.
+    public var rotation: DisplayRotation
 
     public init(name: String, width: Int, height: Int, frameRate: Double, frameCount: Int, flights: [BallFlight],
                 golfer: GolferFigure? = nil, noise: Double = 2, exposure: Double = 0.5, seed: UInt64 = 1,
-                ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240)) {
+                ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240), rotation: DisplayRotation = .none) {
+        self.rotation = rotation
         self.name = name
         self.width = width
         self.height = height

@@ -23,12 +23,18 @@ struct SynthesizeClip: ParsableCommand {
     @Option(help: "Frames per second.") var fps: Double = 30
     @Option(help: "Length in seconds.") var seconds: Double = 3
     @Option(help: "Varies the flight and the noise reproducibly.") var seed: UInt64 = 1
+    @Option(help: "Store the picture turned back by this many degrees, with a display matrix (0, 90, 180, 270).")
+    var rotation: Int = 0
 
     func run() throws {
-        let scene: SyntheticScene
+        var scene: SyntheticScene
+        guard let storedRotation = DisplayRotation(rawValue: rotation) else {
+            throw ValidationError("--rotation must be 0, 90, 180 or 270 (got \(rotation))")
+        }
         switch scenario {
         case "golf-face-on":
             scene = .golfFaceOn(width: width, height: height, frameRate: fps, seconds: seconds, seed: seed)
+            scene.rotation = storedRotation
         default:
             throw ValidationError("unknown scenario '\(scenario)'; known: golf-face-on")
         }

@@ -18,8 +18,16 @@ enum GeneratedClips {
     /// A face-on golf drive at 640×360, 30 fps: swing, ball on the tee, flight out of frame.
     static let golfDrive: Clip = render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 3, seed: 7))
 
+    /// The same drive shot in portrait on a phone: stored sideways, with a display matrix that
+    /// turns it 90° clockwise.
+    static let portraitDrive: Clip = {
+        var scene = SyntheticScene.golfFaceOn(width: 360, height: 640, frameRate: 30, seconds: 3, seed: 3)
+        scene.rotation = .clockwise90
+        return render(scene)
+    }()
+
     static func render(_ scene: SyntheticScene) -> Clip {
-        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height).mp4"
+        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.rotation.rawValue).mp4"
         do {
             return Clip(path: path, truth: try ClipSynthesizer.render(scene, to: path))
         } catch {

@@ -71,7 +71,9 @@ struct GolfDrivePipelineTests {
         #expect(rendered.times.count == result.decodedFrameCount)
         #expect(zip(input.times, rendered.times).allSatisfy { abs($0 - $1) < 1e-3 })
         // Nothing is left behind under a temporary name.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: GeneratedClips.folder).filter { $0.contains("partial") }
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: GeneratedClips.folder)
+            .filter { $0.hasPrefix(".\(name).") }
         #expect(leftovers.isEmpty)
     }
 

@@ -26,8 +26,8 @@ public final class PlanarVideoWriter {
         var matrix: [Int32]? = nil
         if rotation != .none {
             var values = [Int32](repeating: 0, count: 9)
-            // FFmpeg's angle is counter-clockwise.
-            av_display_rotation_set(&values, -Double(rotation.rawValue))
+            // This setter takes the clockwise angle (its getter returns the counter-clockwise one).
+            av_display_rotation_set(&values, Double(rotation.rawValue))
             matrix = values
         }
         writer = try VideoFileWriter(

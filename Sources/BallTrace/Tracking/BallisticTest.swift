@@ -26,7 +26,7 @@ public struct BallisticTest: Sendable, Hashable {
     /// Elongation above which a blob's axis must follow the motion.
     static let elongated = 1.6
     /// Slowest reported motion, in shorter sides of the frame per second.
-    static let minimumSpeed = 0.15
+    static let minimumSpeed = 0.25
     /// Largest angle between an elongated blob's axis and the motion, radians (35°).
     static let alignment = 35.0 * .pi / 180
 
@@ -46,7 +46,7 @@ public struct BallisticTest: Sendable, Hashable {
             a.position.distance(to: b.position) / Double(max(1, b.step - a.step))
         }.sorted()
         let medianStep = stepLengths[stepLengths.count / 2]
-        // In time as well: a flight worth reporting crosses a sixth of the frame's shorter side
+        // In time as well: a flight worth reporting crosses a quarter of the frame’s shorter side
         // per second or more while it is being followed.
         let stepInterval = (points[points.count - 1].time - points[0].time)
             / Double(max(1, points[points.count - 1].step - points[0].step))

@@ -94,8 +94,10 @@ void bt_canvas_restore(bt_canvas *canvas);
 void bt_canvas_noise(bt_canvas *canvas, double sigma, uint64_t seed);
 /* Multiplies every pixel by `gain` (lighting flicker). */
 void bt_canvas_gain(bt_canvas *canvas, double gain);
-/* Converts the picture to planar YUV 4:2:0 (BT.601, limited range) into the caller's planes. */
-int bt_canvas_to_yuv420(const bt_canvas *canvas,
+/* Converts the picture to planar YUV 4:2:0 (BT.601, limited range) into the caller's planes,
+   turned counter-clockwise by `counterclockwise_quarters` × 90° first (how a phone stores a
+   portrait picture sideways); the planes must have the turned size. */
+int bt_canvas_to_yuv420(bt_canvas *canvas, int counterclockwise_quarters,
                         uint8_t *y, ptrdiff_t y_stride,
                         uint8_t *u, ptrdiff_t u_stride,
                         uint8_t *v, ptrdiff_t v_stride,
