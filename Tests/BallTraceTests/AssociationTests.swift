@@ -82,14 +82,14 @@ private func pairSet(_ pairs: [(Int, Int)]) -> Set<String> {
     let expectations = [expectation(0, 0)]
     let blobs = [blob(1, 0), blob(20, 0)]
     #expect(pairSet(associateExclusively(expectations, blobs, available: [1])) == ["0→1"])
-    #expect(pairSet(associateNearest(expectations, blobs, available: [1])) == ["0→1"])
+    #expect(pairSet(nearestPairs(associateNearest(expectations, blobs, available: [1]))) == ["0→1"])
     #expect(associateNearest(expectations, blobs, available: []).isEmpty)
 }
 
 @Test func nearestAssociationLetsTwoExpectationsShareOneBlob() {
     let expectations = [expectation(0, 0), expectation(20, 0)]
     let blobs = [blob(10, 0)]
-    let pairs = associateNearest(expectations, blobs, available: [0])
+    let pairs = nearestPairs(associateNearest(expectations, blobs, available: [0]))
     #expect(pairSet(pairs) == ["0→0", "1→0"])
     // Exclusive association would give it to only one of them.
     #expect(associateExclusively(expectations, blobs).count == 1)
@@ -98,6 +98,20 @@ private func pairSet(_ pairs: [(Int, Int)]) -> Set<String> {
 @Test func nearestAssociationPicksEachExpectationsClosestBlob() {
     let expectations = [expectation(0, 0), expectation(100, 0)]
     let blobs = [blob(30, 0), blob(5, 0), blob(90, 0), blob(60, 0)]
-    let pairs = associateNearest(expectations, blobs, available: Set(blobs.indices))
+    let pairs = nearestPairs(associateNearest(expectations, blobs, available: Set(blobs.indices)))
     #expect(pairSet(pairs) == ["0→1", "1→2"])
+}
+
+@Test func nearestAssociationCanOfferSeveralCandidatesCheapestFirst() {
+    let expectations = [expectation(0, 0, gate: 50)]
+    let blobs = [blob(30, 0), blob(5, 0), blob(90, 0), blob(20, 0)]
+    let offered = associateNearest(expectations, blobs, available: Set(blobs.indices), limit: 3)
+    #expect(offered.count == 1)
+    // Within the gate, nearest first; the blob 90 px away is outside it.
+    #expect(offered.first?.1 == [1, 3, 0])
+}
+
+/// The first (nearest) blob offered to each expectation.
+private func nearestPairs(_ offers: [(Int, [Int])]) -> [(Int, Int)] {
+    offers.compactMap { offer in offer.1.first.map { (offer.0, $0) } }
 }

@@ -106,8 +106,14 @@ func noisyParabolicFlightIsBallistic(seed: UInt64) {
 
 @Test func aFewMissedFramesAreNotSparse() {
     var points = sampled(10, parabolicFlight)
-    for i in points.indices { points[i].step = 500 + i + (i >= 5 ? 3 : 0) }   // 13 steps for 10 points
+    for i in points.indices { points[i].step = 500 + i + (i >= 5 ? 2 : 0) }   // 12 steps for 10 points
     #expect({ if case .ballistic = test.evaluate(points) { true } else { false } }())
+}
+
+@Test func tenPointsSpreadOverFourteenFramesAreSparse() {
+    var points = sampled(10, parabolicFlight)
+    for i in points.indices { points[i].step = 500 + i + (i >= 5 ? 4 : 0) }   // 14 steps for 10 points
+    #expect({ if case .sparse = test.evaluate(points) { true } else { false } }())
 }
 
 @Test func pathCurvingBackHorizontallyAlongACircleIsRejected() {

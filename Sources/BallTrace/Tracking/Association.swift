@@ -42,16 +42,16 @@ public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob],
     return pairs
 }
 
-/// Gives each expectation its nearest blob within its gate, blobs shared: used for young
-/// tracks, so that a noise speck next to a ball cannot steal the ball's second detection.
-public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>) -> [(Int, Int)] {
-    var pairs: [(Int, Int)] = []
+/// Gives each expectation its nearest blobs within its gate (up to `limit`, cheapest first),
+/// blobs shared: used for young tracks, so that a noise speck next to a ball cannot steal the
+/// ball's second detection. Returns (expectation index, blob indices).
+public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>, limit: Int = 1) -> [(Int, [Int])] {
+    let candidates = available.sorted()
+    var result: [(Int, [Int])] = []
     for (t, expectation) in expectations.enumerated() {
-        var best: (cost: Double, blob: Int)?
-        for b in available {
-            if let cost = expectation.cost(of: blobs[b]), cost < best?.cost ?? .infinity { best = (cost, b) }
-        }
-        if let best { pairs.append((t, best.blob)) }
+        let inGate = candidates.compactMap { b in expectation.cost(of: blobs[b]).map { (cost: $0, blob: b) } }
+        guard !inGate.isEmpty else { continue }
+        result.append((t, inGate.sorted { ($0.cost, $0.blob) < ($1.cost, $1.blob) }.prefix(limit).map(\.blob)))
     }
-    return pairs
+    return result
 }

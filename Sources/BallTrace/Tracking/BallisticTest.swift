@@ -35,7 +35,7 @@ public struct BallisticTest: Sendable, Hashable {
         // A ball in view is seen in most frames; a chain of noise specks picked from many
         // frames' clutter is not.
         let steps = points[points.count - 1].step - points[0].step + 1
-        guard Double(steps) <= 1.5 * Double(points.count) else { return .sparse(steps: steps) }
+        guard Double(steps) <= 1.25 * Double(points.count) else { return .sparse(steps: steps) }
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         let first = points[0].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0

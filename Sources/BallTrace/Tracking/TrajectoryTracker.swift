@@ -13,7 +13,7 @@ public struct TrajectoryTracker: Sendable {
     /// Reported trajectories that have ended, in the order they ended.
     public private(set) var completed: [Track] = []
     /// Cap on live tracks: noise must not make association quadratic in the clip's length.
-    private let maximumActiveTracks = 400
+    private let maximumActiveTracks = 1000
     /// Analysed frames so far.
     private var step = 0
 
@@ -39,25 +39,34 @@ public struct TrajectoryTracker: Sendable {
             let p = track.prediction(at: time, settings: settings)
             return Expectation(center: p.center, gate: p.gate, radius: track.recentRadius())
         }
-        let established = active.indices.filter { active[$0].points.count >= 3 }
-        let young = active.indices.filter { active[$0].points.count < 3 }
-        var available = Set(blobs.indices)
+        let flights = active.indices.filter { active[$0].isReported }
+        let chains = active.indices.filter { !active[$0].isReported }
         var extended = Set<Int>()
+        var takenByFlights = Set<Int>()
 
-        // Reported flights first, then other established chains, one blob each: a flight
-        // keeps its ball, and a chain whose motion is known predicts better than a new one.
-        for tier in [established.filter { active[$0].isReported }, established.filter { !active[$0].isReported }] {
-            for (e, b) in associateExclusively(tier.map { expectations[$0] }, blobs, available: available) {
-                active[tier[e]].append(point(blobs[b], frame: frame, time: time))
-                available.remove(b)
-                extended.insert(tier[e])
-            }
+        // Reported flights first, one blob each: a flight keeps its ball.
+        for (e, b) in associateExclusively(flights.map { expectations[$0] }, blobs) {
+            active[flights[e]].append(point(blobs[b], frame: frame, time: time))
+            extended.insert(flights[e])
+            takenByFlights.insert(b)
         }
-        // Young chains take their nearest remaining blob, shared: a speck next to a ball must
-        // not take the ball's second detection from the ball's own chain.
-        for (e, b) in associateNearest(young.map { expectations[$0] }, blobs, available: available) {
-            active[young[e]].append(point(blobs[b], frame: frame, time: time))
-            extended.insert(young[e])
+        // Every other chain takes its nearest remaining blob, shared: until a chain is known to
+        // be a ball, a chain of clutter must not be able to take the ball's detection from the
+        // ball's own chain. A chain of one point has no direction yet, so it branches to its few
+        // nearest blobs (a ball just released is nearer the hand than where it will be next).
+        var branches: [Track] = []
+        let free = Set(blobs.indices).subtracting(takenByFlights)
+        for (e, chosen) in associateNearest(chains.map { expectations[$0] }, blobs, available: free, limit: 3) {
+            let t = chains[e]
+            if active[t].points.count == 1 {
+                for b in chosen.dropFirst() {
+                    var branch = Track(first: active[t].points[0])
+                    branch.append(point(blobs[b], frame: frame, time: time))
+                    branches.append(branch)
+                }
+            }
+            active[t].append(point(blobs[chosen[0]], frame: frame, time: time))
+            extended.insert(t)
         }
         for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
 
@@ -96,10 +105,11 @@ public struct TrajectoryTracker: Sendable {
                 kept.append(track)
             }
         }
-        active = kept
-        // Blobs no established chain took start new chains, even those a young chain took: it
-        // may have taken them wrongly.
-        for b in available.sorted() where active.count < maximumActiveTracks {
+        active = kept + branches.prefix(max(0, maximumActiveTracks - kept.count))
+        // Every blob no reported flight took starts a new chain, even one another chain took:
+        // that chain may have taken it wrongly (a ball leaving a hand is first seen on the
+        // hand's chain). Duplicates following the same ball are dropped when one is reported.
+        for b in blobs.indices where !takenByFlights.contains(b) && active.count < maximumActiveTracks {
             active.append(Track(first: point(blobs[b], frame: frame, time: time)))
         }
     }
