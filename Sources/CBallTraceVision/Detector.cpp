@@ -14,10 +14,13 @@ struct bt_detector {
     // Reused every frame: no per-frame allocation once the first frame has been seen.
     cv::Mat small, mask, labels, stats, centroids, background;
     double scale_x = 1, scale_y = 1;  // stored pixels per analysis pixel
+    long frames = 0;
     std::vector<bt_blob> found;
 };
 
 using balltrace::guarded;
+
+static constexpr long kBackgroundRefresh = 8;
 
 extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector **out, char *message, size_t size) {
     return guarded(message, size, [&] {
@@ -51,7 +54,9 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             input = &d->small;
         }
         d->subtractor->apply(*input, d->mask);
-        d->subtractor->getBackgroundImage(d->background);
+        // The background picture only ranks blobs by contrast, and it changes slowly: computing
+        // it costs a quarter of the subtraction, so it is refreshed every few frames.
+        if (d->frames++ % kBackgroundRefresh == 0) d->subtractor->getBackgroundImage(d->background);
         int n = cv::connectedComponentsWithStats(d->mask, d->labels, d->stats, d->centroids, 8, CV_32S);
         d->found.clear();
         for (int i = 1; i < n; ++i) {
