@@ -1,11 +1,12 @@
 /// Where blobs become tracks, and tracks become trajectories.
 ///
-/// Fed the filtered blobs of each analysed frame in order, it extends established tracks by
-/// prediction and gating (one blob per track), lets young tracks share candidate blobs until
-/// their motion is known, starts new tracks from the blobs left over, ends tracks that have
-/// been missed too long, and reports a track — under the UUID it was born with — once it has
-/// `trajectoryLength` points and passes the ``BallisticTest``. Memory is bounded by what is
-/// in view, plus the reported trajectories.
+/// Fed the filtered blobs of each analysed frame in order, it extends every reported flight by
+/// prediction and gating (one blob each, exclusively), lets every other chain take its nearest
+/// blob without exclusivity until its motion is known (a chain of clutter cannot take a ball's
+/// detection away from the ball's own chain), starts a chain at every blob no flight took, drops
+/// chains that duplicate one another, ends chains missed too long, and reports a chain — under
+/// the UUID it was born with — once its last `trajectoryLength` points pass the
+/// ``BallisticTest``. Memory is bounded by what is in view, plus the reported trajectories.
 public struct TrajectoryTracker: Sendable {
     public let settings: TrackerSettings
     private let test: BallisticTest
@@ -97,7 +98,9 @@ public struct TrajectoryTracker: Sendable {
 
         var kept: [Track] = []
         for (t, track) in active.enumerated() {
-            let limit = track.points.count < 3 ? 1 : settings.maximumMissedFrames
+            // Occlusion is bridged for chains long enough to predict well; short ones are
+            // mostly clutter and go sooner.
+            let limit = track.points.count < 3 ? 1 : track.points.count < 6 ? 2 : settings.maximumMissedFrames
             if ended.contains(t) { continue }
             if track.missedFrames > limit {
                 if track.isReported { completed.append(track) }
@@ -105,7 +108,8 @@ public struct TrajectoryTracker: Sendable {
                 kept.append(track)
             }
         }
-        active = kept + branches.prefix(max(0, maximumActiveTracks - kept.count))
+        active = withoutDuplicates(kept + branches)
+        active.removeLast(max(0, active.count - maximumActiveTracks))
         // Every blob no reported flight took starts a new chain, even one another chain took:
         // that chain may have taken it wrongly (a ball leaving a hand is first seen on the
         // hand's chain). Duplicates following the same ball are dropped when one is reported.
@@ -118,6 +122,39 @@ public struct TrajectoryTracker: Sendable {
     public mutating func finish() {
         completed.append(contentsOf: active.filter(\.isReported))
         active.removeAll()
+    }
+
+    /// Chains that end on the same two detections follow the same object from here on; only
+    /// one is worth keeping: a reported flight if there is one, else the longest whose recent
+    /// points it explains well (a chain that began on a hand and jumped to the ball explains
+    /// them badly, and gives way to the ball's own), else the longest.
+    private func withoutDuplicates(_ tracks: [Track]) -> [Track] {
+        struct Ending: Hashable { var last: TrackPoint; var previous: TrackPoint }
+        var best: [Ending: Int] = [:]
+        var single: [Int] = []
+        for (i, track) in tracks.enumerated() {
+            guard track.points.count >= 2 else { single.append(i); continue }
+            let key = Ending(last: track.last, previous: track.points[track.points.count - 2])
+            if let j = best[key] {
+                if preferred(track, over: tracks[j]) { best[key] = i }
+            } else {
+                best[key] = i
+            }
+        }
+        return (single + best.values).sorted().map { tracks[$0] }
+    }
+
+    private func preferred(_ a: Track, over b: Track) -> Bool {
+        if a.isReported != b.isReported { return a.isReported }
+        let aFits = explainsRecentPoints(a), bFits = explainsRecentPoints(b)
+        if aFits != bFits { return aFits }
+        return a.points.count > b.points.count
+    }
+
+    private func explainsRecentPoints(_ track: Track) -> Bool {
+        let recent = track.points.suffix(6)
+        guard recent.count >= 4, let fit = MotionFit(recent) else { return true }
+        return fit.rms <= max(1, 0.5 * track.recentRadius())
     }
 
     /// How many of a track's first points, before its ballistic window, the flight does not
