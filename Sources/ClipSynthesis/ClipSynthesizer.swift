@@ -20,17 +20,15 @@ public enum ClipSynthesizer {
             path: path, width: stored.displayedWidth, height: stored.displayedHeight, timeScale: timeScale,
             frameRate: scene.frameRate, encoding: encoding, rotation: scene.rotation)
         var truth: [ClipTruth.Position] = []
-        for frame in 0..<scene.frameCount {
-            let time = Double(frame) / scene.frameRate
+        for (frame, time) in scene.frameTimes.enumerated() {
             canvas.restore()
             scene.golfer?.draw(on: canvas, at: time)
             for (index, flight) in scene.flights.enumerated() {
-                guard let centre = flight.position(at: time) else { continue }
-                let r = flight.radius
-                guard centre.x > -r, centre.y > -r, centre.x < Double(scene.width) + r, centre.y < Double(scene.height) + r else { continue }
-                drawBall(flight, at: time, on: canvas, scene: scene)
-                truth.append(.init(flight: index, frame: frame, time: time, x: centre.x, y: centre.y, radius: r,
-                                   inFlight: time >= flight.launchTime))
+                guard let seen = drawBall(flight, at: time, on: canvas, scene: scene) else { continue }
+                let frameRect = PixelRect(x: 0, y: 0, width: Double(scene.width), height: Double(scene.height))
+                guard seen.extent.intersection(frameRect) != nil else { continue }
+                truth.append(.init(flight: index, frame: frame, time: time, x: seen.centre.x, y: seen.centre.y,
+                                   radius: flight.radius, inFlight: seen.moving, clipped: !frameRect.contains(seen.extent)))
             }
             canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
             let timestamp = Int64((time * Double(timeScale)).rounded())
@@ -63,17 +61,35 @@ public enum ClipSynthesizer {
 
     /// The ball as the sensor sees it: over the exposure it sweeps a streak, each point of
     /// which it covers for only part of the time, so a fast ball is longer and fainter.
-    static func drawBall(_ flight: BallFlight, at time: Double, on canvas: Canvas, scene: SyntheticScene) {
+    /// What the camera records of a ball in one frame: where it appears (the middle of what it
+    /// swept during the exposure), the rectangle it covers, and whether it moved.
+    struct SeenBall {
+        var centre: PixelPoint
+        var extent: PixelRect
+        var moving: Bool
+    }
+
+    /// Draws the ball as the sensor sees it; nil when it is not in view at all (before a launch
+    /// it was not resting for).
+    @discardableResult
+    static func drawBall(_ flight: BallFlight, at time: Double, on canvas: Canvas, scene: SyntheticScene) -> SeenBall? {
         let half = 0.5 * scene.exposure / scene.frameRate
-        let from = flight.position(at: max(time - half, flight.restsBeforeLaunch ? -.infinity : flight.launchTime))!
-        let to = flight.position(at: time + half)!
+        let start = flight.restsBeforeLaunch ? time - half : max(time - half, flight.launchTime)
+        guard time + half >= start, let from = flight.position(at: start), let to = flight.position(at: time + half) else {
+            return nil
+        }
         let length = from.distance(to: to)
         let r = flight.radius
-        if length < 0.5 || time + half < flight.launchTime {
-            canvas.circle(flight.position(at: time)!, radius: r, scene.ballColour)
+        let centre = PixelPoint(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
+        let extent = PixelRect(x: min(from.x, to.x) - r, y: min(from.y, to.y) - r,
+                               width: abs(to.x - from.x) + 2 * r, height: abs(to.y - from.y) + 2 * r)
+        let moving = time + half > flight.launchTime
+        if length < 0.5 {
+            canvas.circle(centre, radius: r, scene.ballColour)
         } else {
             let coverage = max(0.35, min(1, 2 * r / (2 * r + length)).squareRoot())
             canvas.line(from, to, thickness: 2 * r, scene.ballColour, opacity: coverage)
         }
+        return SeenBall(centre: centre, extent: extent, moving: moving)
     }
 }

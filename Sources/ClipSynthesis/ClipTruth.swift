@@ -7,12 +7,16 @@ public struct ClipTruth: Sendable, Hashable, Codable {
         public var flight: Int
         public var frame: Int
         public var time: Double
-        /// Centre in pixels of the displayed picture, pixel centres at half-integers.
+        /// Centre of what the camera recorded (the middle of the streak a moving ball sweeps during
+        /// the exposure), in pixels of the displayed picture, pixel centres at half-integers.
         public var x: Double
         public var y: Double
         public var radius: Double
-        /// False while the ball rests before launch.
+        /// False while the ball rests before launch; true from the frame whose exposure sees it move.
         public var inFlight: Bool
+        /// True when part of the ball (or its streak) lies outside the frame: what is seen is
+        /// then off-centre, and position checks skip it.
+        public var clipped: Bool
     }
 
     public var scene: SyntheticScene

@@ -18,11 +18,16 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
     /// How the file stores the picture: `.clockwise90` writes a portrait scene sideways with a
     /// display matrix, as phones do. `width` and `height` are always the displayed size.
     public var rotation: DisplayRotation
+    /// How far each frame's time strays from the regular `1/frameRate` grid, as a fraction of
+    /// the interval (0: constant frame rate). A webcam or phone that drops and delays frames
+    /// gives a variable-frame-rate clip; the strays are reproducible from the seed.
+    public var frameTimeJitter: Double
 
     public init(name: String, width: Int, height: Int, frameRate: Double, frameCount: Int, flights: [BallFlight],
                 golfer: GolferFigure? = nil, noise: Double = 2, exposure: Double = 0.5, seed: UInt64 = 1,
-                ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240), rotation: DisplayRotation = .none) {
+                ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240), rotation: DisplayRotation = .none, frameTimeJitter: Double = 0) {
         self.rotation = rotation
+        self.frameTimeJitter = frameTimeJitter
         self.name = name
         self.width = width
         self.height = height
@@ -34,6 +39,17 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
         self.exposure = exposure
         self.seed = seed
         self.ballColour = ballColour
+    }
+
+    /// When each frame is shown, seconds: the regular grid, strayed by `frameTimeJitter`, and
+    /// always increasing.
+    public var frameTimes: [Double] {
+        var random = SplitMix64(seed: seed ^ 0x7153)
+        let interval = 1 / frameRate
+        return (0..<frameCount).map { i in
+            let stray = i == 0 ? 0 : (random.unit() - 0.5) * min(frameTimeJitter, 0.9) * interval
+            return Double(i) * interval + stray
+        }
     }
 
     /// A face-on golf drive: the golfer swings, the ball sits on the tee until impact, then

@@ -26,6 +26,14 @@ enum GeneratedClips {
         return render(scene)
     }()
 
+    /// A drive filmed by a camera whose frames arrive irregularly (variable frame rate).
+    static let irregularDrive: Clip = {
+        var scene = SyntheticScene.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 3, seed: 5)
+        scene.frameTimeJitter = 0.8
+        scene.name = "golf-face-on-vfr"
+        return render(scene)
+    }()
+
     static func render(_ scene: SyntheticScene) -> Clip {
         let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.rotation.rawValue).mp4"
         do {

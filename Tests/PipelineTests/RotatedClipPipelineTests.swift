@@ -17,7 +17,7 @@ struct RotatedClipPipelineTests {
         let errors = try pixelErrors(trajectory, truth: clip.truth, width: 360, height: 640)
         let radius = clip.truth.scene.flights[0].radius
         #expect(errors.allSatisfy { $0 <= max(3, radius) }, "errors \(errors)")
-        #expect(errors.sorted()[errors.count / 2] < 1, "median error \(errors.sorted()[errors.count / 2]) px")
+        #expect(median(errors) < 1, "median error \(median(errors)) px")
         #expect(errors.count >= clip.truth.flightPositions(0).count * 8 / 10)
     }
 

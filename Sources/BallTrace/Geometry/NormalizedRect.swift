@@ -53,4 +53,17 @@ public struct PixelRect: Sendable, Hashable, Codable {
     public func contains(_ point: PixelPoint) -> Bool {
         point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
     }
+
+    /// True when `other` lies wholly inside this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
+    /// The part both rectangles cover, nil when they do not overlap.
+    public func intersection(_ other: PixelRect) -> PixelRect? {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }
