@@ -7,9 +7,15 @@ struct Analyze: ParsableCommand {
         abstract: "Analyse a clip: trajectories as JSON, and the clip with the flights drawn on it.",
         discussion: """
             Examples:
-              balltrace analyze swing.mp4                          # one line per trajectory
-              balltrace analyze swing.mp4 --json swing.json --video swing.traced.mp4
-              balltrace analyze swing.mov --roi 0.3,0,0.7,0.8 --max-radius 12px --json -
+              One line per trajectory:
+                balltrace analyze swing.mp4
+              The trajectories as JSON, and the clip with the flights drawn on it:
+                balltrace analyze swing.mp4 --json swing.json --video swing.traced.mp4
+              Upper-left region only, a ball of at most 12 px, JSON to stdout:
+                balltrace analyze swing.mov --roi 0,0,0.6,0.7 --max-radius 12px --json -
+
+            Exit codes: 0 success, 64 a flag out of range, 1 an input or output that
+            cannot be used.
             """)
 
     @Argument(help: "Video file (any container and codec FFmpeg can read).")
@@ -58,6 +64,7 @@ struct Analyze: ParsableCommand {
             throw ValidationError("\(flag(for: error)): \(error)")
         }
         guard (0...51).contains(videoCrf) else { throw ValidationError("--video-crf must be 0…51 (got \(videoCrf))") }
+        if video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
         if let json, let video, json != "-", samePath(json, video) {
             throw ValidationError("--json and --video name the same file '\(json)'")
         }
@@ -67,6 +74,10 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
+        // Found out now rather than after a long analysis.
+        for output in [json, video].compactMap({ $0 }) where output != "-" {
+            try AtomicFile.checkWritableFolder(for: output)
+        }
         let overlay = video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: videoPreset, crf: videoCrf)) }
         let result: AnalysisResult
         do {

@@ -98,21 +98,11 @@ final class VideoFileWriter {
         // removes the temporary file and frees the contexts.
         status = avio_open(&output.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
         guard status >= 0 else {
-            throw MediaError.cannotWrite(path: path, reason: Self.reason(opening: temporaryPath, status))
+            throw MediaError.cannotWrite(path: path, reason: unwritableFolderReason(for: temporaryPath) ?? ffmpegErrorText(status))
         }
         status = avformat_write_header(output, nil)
         guard status >= 0 else { throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status)) }
         headerWritten = true
-    }
-
-    /// Why the temporary file beside the target could not be created, in the user's terms.
-    private static func reason(opening temporary: String, _ status: Int32) -> String {
-        let folder = URL(fileURLWithPath: temporary).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            return "folder '\(folder)' does not exist"
-        }
-        return ffmpegErrorText(status)
     }
 
     /// True when the input's audio stream is being copied (MP4 cannot carry every codec).

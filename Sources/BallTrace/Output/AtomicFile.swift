@@ -17,13 +17,24 @@ public enum AtomicFile {
         }
     }
 
-    private static func reasonForFailedCreate(at url: URL) -> String {
-        var isDirectory: ObjCBool = false
-        let folder = url.deletingLastPathComponent().path
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            return "folder '\(folder)' does not exist"
-        }
-        if !FileManager.default.isWritableFile(atPath: folder) { return "no permission to write in '\(folder)'" }
-        return "the file could not be created"
+    /// Throws when the folder `path` would be written into is missing or not writable: checked
+    /// before a long analysis rather than after it.
+    public static func checkWritableFolder(for path: String) throws(MediaError) {
+        if let reason = unwritableFolderReason(for: path) { throw .cannotWrite(path: path, reason: reason) }
     }
+
+    private static func reasonForFailedCreate(at url: URL) -> String {
+        unwritableFolderReason(for: url.path) ?? "the file could not be created"
+    }
+}
+
+/// Why files cannot be created beside `path`, in the user's terms; nil when they can.
+func unwritableFolderReason(for path: String) -> String? {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        return "folder '\(folder)' does not exist"
+    }
+    guard FileManager.default.isWritableFile(atPath: folder) else { return "no permission to write in '\(folder)'" }
+    return nil
 }
