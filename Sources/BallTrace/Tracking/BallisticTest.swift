@@ -1,9 +1,11 @@
 import Foundation
 
-/// Whether a track's motion is that of a ball in free flight: it moves, it follows a smooth
-/// path that a quadratic in time explains to within detection noise, and nothing pulls it
-/// upward. A club head's arc, a swinging arm or a walking person fail one of these, and a ball
-/// at rest fails the first.
+/// Whether a window of a track's points is a ball in free flight. In order: it was seen in most
+/// of the frames it spans; it moves, and fast enough for its size and the frame; a quadratic in
+/// time explains its path to within detection noise; nothing pulls it upward; it does not turn
+/// back horizontally; and its elongated blobs are smeared along the motion, not across it.
+/// A ball at rest, a hand or shoulder drifting, a club head's arc, a swinging arm, a walking
+/// person or a chain of clutter fails one of these.
 public struct BallisticTest: Sendable, Hashable {
     public var shorterSide: Double
 
