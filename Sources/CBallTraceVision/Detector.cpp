@@ -67,6 +67,7 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             cv::Rect box(s[cv::CC_STAT_LEFT], s[cv::CC_STAT_TOP], bw, bh);
             // Second moments of this component alone give the equivalent ellipse.
             double m00 = 0, m10 = 0, m01 = 0, m20 = 0, m02 = 0, m11 = 0, diff = 0;
+            int peak = 1;
             for (int yy = box.y; yy < box.y + box.height; ++yy) {
                 const int *row = d->labels.ptr<int>(yy);
                 const uint8_t *pix = input->ptr<uint8_t>(yy);
@@ -75,9 +76,23 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
                     if (row[xx] != i) continue;
                     m00 += 1; m10 += xx; m01 += yy;
                     m20 += double(xx) * xx; m02 += double(yy) * yy; m11 += double(xx) * yy;
-                    diff += std::abs(int(pix[xx]) - int(bg[xx]));
+                    int difference = std::abs(int(pix[xx]) - int(bg[xx]));
+                    diff += difference;
+                    peak = std::max(peak, difference);
                 }
             }
+            // The mask takes in pixels the ball only partly covers (its anti-aliased rim, the
+            // halo compression leaves); weighting each by its share of the strongest contrast
+            // counts them as the part of a pixel they are, so a ball of 2 px is not called 3.
+            double covered = 0;
+            for (int yy = box.y; yy < box.y + box.height; ++yy) {
+                const int *row = d->labels.ptr<int>(yy);
+                const uint8_t *pix = input->ptr<uint8_t>(yy);
+                const uint8_t *bg = d->background.ptr<uint8_t>(yy);
+                for (int xx = box.x; xx < box.x + box.width; ++xx)
+                    if (row[xx] == i) covered += std::abs(int(pix[xx]) - int(bg[xx]));
+            }
+            covered = std::max(1.0, covered / peak);
             double cx = m10 / m00, cy = m01 / m00;
             // Pixel variance of 1/12 keeps single-pixel blobs from having zero extent.
             double mu20 = m20 / m00 - cx * cx + 1.0 / 12, mu02 = m02 / m00 - cy * cy + 1.0 / 12;
@@ -86,9 +101,10 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             double lambda1 = (mu20 + mu02) / 2 + common, lambda2 = std::max(1e-6, (mu20 + mu02) / 2 - common);
             double elongation = std::sqrt(lambda1 / lambda2);
             double angle = 0.5 * std::atan2(2 * mu11, mu20 - mu02);
-            // Minor semi-axis from area and elongation: robust for blobs of a few pixels.
+            // Minor semi-axis from the covered area and the elongation: robust for blobs of a
+            // few pixels, where second moments are mostly pixelization.
             double scale = std::sqrt(d->scale_x * d->scale_y);
-            double minor = std::sqrt(area / (M_PI * elongation));
+            double minor = std::sqrt(covered / (M_PI * elongation));
             bt_blob b;
             b.x = (cx + 0.5) * d->scale_x;
             b.y = (cy + 0.5) * d->scale_y;
