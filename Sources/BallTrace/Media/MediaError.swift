@@ -14,6 +14,10 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The encoder refused the settings or a frame.
     case encodeFailed(path: String, reason: String)
+    /// A frame buffer could not be allocated.
+    case allocationFailed(String)
+    /// Frames come in a pixel format that cannot be converted.
+    case unsupportedPixelFormat(String)
 
     public var description: String {
         switch self {
@@ -24,6 +28,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .decodeFailed(path, reason): return "decoding '\(path)' failed: \(reason)"
         case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
         case let .encodeFailed(path, reason): return "encoding '\(path)' failed: \(reason)"
+        case let .allocationFailed(what): return "cannot allocate \(what)"
+        case let .unsupportedPixelFormat(name): return "frames in pixel format '\(name)' cannot be converted"
         }
     }
 }

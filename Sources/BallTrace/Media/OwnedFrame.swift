@@ -18,7 +18,7 @@ final class OwnedFrame {
         pointer.pointee.format = format.rawValue
         let status = av_frame_get_buffer(pointer, 0)
         guard status >= 0 else {
-            throw MediaError.invalidVideo(path: "", reason: "cannot allocate a \(width)×\(height) frame: \(ffmpegErrorText(status))")
+            throw MediaError.allocationFailed("a \(width)×\(height) frame (\(ffmpegErrorText(status)))")
         }
     }
 

@@ -14,7 +14,7 @@ final class ScaleContext {
             Int32(SWS_BILINEAR), nil, nil, nil)
         else {
             let name = av_get_pix_fmt_name(source).map { String(cString: $0) } ?? "unknown"
-            throw MediaError.invalidVideo(path: "", reason: "cannot convert pixel format \(name)")
+            throw MediaError.unsupportedPixelFormat(name)
         }
         pointer = context
         self.width = width

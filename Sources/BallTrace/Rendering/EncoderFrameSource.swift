@@ -14,7 +14,7 @@ final class EncoderFrameSource {
     func prepare(from decoded: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
         let target = frame.pointer
         let status = av_frame_make_writable(target)
-        guard status >= 0 else { throw MediaError.encodeFailed(path: "", reason: ffmpegErrorText(status)) }
+        guard status >= 0 else { throw MediaError.allocationFailed("an encoder frame (\(ffmpegErrorText(status)))") }
         let format = AVPixelFormat(rawValue: decoded.pointee.format)
         if format == AV_PIX_FMT_YUV420P {
             av_frame_copy(target, decoded)

@@ -17,7 +17,7 @@ public struct Expectation: Sendable, Hashable {
         guard distance <= gate else { return nil }
         // A ball's apparent size changes slowly; a much larger or smaller blob is something else.
         let ratio = blob.radius / max(radius, 0.5)
-        guard ratio < 3 && ratio > 1.0 / 3 || abs(blob.radius - radius) <= 2 else { return nil }
+        guard (ratio < 3 && ratio > 1.0 / 3) || abs(blob.radius - radius) <= 2 else { return nil }
         return distance / gate
     }
 }
