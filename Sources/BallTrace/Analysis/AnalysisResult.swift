@@ -20,4 +20,6 @@ public struct AppliedSettings: Sendable, Hashable, Codable {
     public var analysisHeight: Int
     public var maximumMissedFrames: Int
     public var backgroundSubtraction: String
+    public var backgroundHistory: Int
+    public var backgroundThreshold: Double
 }

@@ -84,7 +84,8 @@ public enum VideoAnalysis {
             applied: AppliedSettings(
                 minimumRadiusPixels: minimumRadius, maximumRadiusPixels: maximumRadius,
                 analysisWidth: detector.analysisWidth, analysisHeight: detector.analysisHeight,
-                maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: "MOG2"),
+                maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: detector.method,
+                backgroundHistory: detector.history, backgroundThreshold: detector.varianceThreshold),
             trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed)
     }
 }

@@ -10,6 +10,11 @@ import CBallTraceVision
 final class BlobDetector {
     let analysisWidth: Int
     let analysisHeight: Int
+    /// The background model: OpenCV's Gaussian mixture (MOG2), over this many frames, with this
+    /// squared-distance threshold for foreground.
+    let method = "MOG2"
+    let history = 120
+    let varianceThreshold = 16.0
     private let handle: OpaquePointer
     private var buffer: [bt_blob]
     /// Blobs found before the cap in the last frame (diagnostics).
@@ -30,7 +35,7 @@ final class BlobDetector {
         var config = bt_detector_config(
             frame_width: Int32(frameWidth), frame_height: Int32(frameHeight),
             analysis_width: Int32(analysisWidth), analysis_height: Int32(analysisHeight),
-            history: 120, var_threshold: 16, min_area: 2,
+            history: Int32(history), var_threshold: varianceThreshold, min_area: 2,
             max_extent: max(4, 8 * maximumRadius * scale + 4))
         var created: OpaquePointer?
         try callShim("background subtraction setup") { bt_detector_create(&config, &created, $0, $1) }

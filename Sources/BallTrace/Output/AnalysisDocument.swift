@@ -40,6 +40,9 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         public var analysisHeight: Int
         public var maximumMissedFrames: Int
         public var backgroundSubtraction: String
+        /// Frames the background model remembers, and its foreground threshold (squared distance).
+        public var backgroundHistory: Int
+        public var backgroundThreshold: Double
     }
 
     public struct Point: Sendable, Codable, Hashable {
@@ -79,7 +82,8 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
             trajectoryLength: s.trajectoryLength, frameSpacing: s.frameSpacing,
             analysedFrames: result.analysedFrameCount, analysisWidth: result.applied.analysisWidth,
             analysisHeight: result.applied.analysisHeight, maximumMissedFrames: result.applied.maximumMissedFrames,
-            backgroundSubtraction: result.applied.backgroundSubtraction)
+            backgroundSubtraction: result.applied.backgroundSubtraction,
+            backgroundHistory: result.applied.backgroundHistory, backgroundThreshold: result.applied.backgroundThreshold)
         trajectories = result.trajectories.map { o in
             Trajectory(
                 uuid: o.uuid,
