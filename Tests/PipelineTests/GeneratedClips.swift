@@ -12,6 +12,8 @@ enum GeneratedClips {
     static let folder: String = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("balltrace-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Removed when the test process ends, so runs leave nothing behind.
+        atexit { try? FileManager.default.removeItem(atPath: GeneratedClips.folder) }
         return url.path
     }()
 
