@@ -19,3 +19,20 @@ struct ContainerAndCodecTests {
         #expect(median(errors) < 1.5, "median error \(median(errors)) px")
     }
 }
+
+@Suite("Pictures of odd size")
+struct OddSizeTests {
+    @Test func anOddSizedClipIsAnalysedWholeAndItsOverlayDropsTheOddColumnAndRowWithAWarning() throws {
+        let clip = GeneratedClips.golfDrive
+        let odd = GeneratedClips.temporaryPath("odd.mkv")
+        try ffmpeg(["-i", clip.path, "-vf", "format=yuv444p,crop=639:359:0:0", "-c:v", "ffv1", odd])
+        let output = GeneratedClips.temporaryPath("odd-traced.mp4")
+        let result = try VideoAnalysis.run(path: odd, settings: AnalysisSettings(), overlay: OverlayVideoRequest(path: output))
+        #expect(AnalysisDocument(result: result).source.width == 639)
+        #expect(result.trajectories.count == 1)
+        #expect(result.warnings.contains { $0.contains("638×358") })
+        let rendered = try FrameTimes(path: output)
+        #expect(rendered.width == 638 && rendered.height == 358)
+        #expect(rendered.times.count == clip.truth.scene.frameCount)
+    }
+}

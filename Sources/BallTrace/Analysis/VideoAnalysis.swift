@@ -38,15 +38,17 @@ public enum VideoAnalysis {
         var writer: VideoFileWriter?
         var renderer: OverlayRenderer?
         var frames: EncoderFrameSource?
+        // H.264 in 4:2:0 needs even sizes: an odd last column or row is left out of the video.
+        let encodedWidth = info.storedWidth & ~1, encodedHeight = info.storedHeight & ~1
         if let overlay {
             let w = try VideoFileWriter(
-                path: overlay.path, width: info.storedWidth, height: info.storedHeight, timeBase: reader.timeBase,
+                path: overlay.path, width: encodedWidth, height: encodedHeight, timeBase: reader.timeBase,
                 frameRate: reader.averageFrameRate, encoding: overlay.encoding, displayMatrix: reader.displayMatrix,
                 audio: reader.audioStream)
             if w.copiesAudio { reader.audioPacketHandler = { try w.writeAudio($0) } }
             writer = w
-            renderer = try OverlayRenderer(geometry: geometry, region: region)
-            frames = try EncoderFrameSource(width: info.storedWidth, height: info.storedHeight)
+            renderer = try OverlayRenderer(geometry: geometry, region: region, width: encodedWidth, height: encodedHeight)
+            frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
         }
 
         var analysed = 0
@@ -77,6 +79,9 @@ public enum VideoAnalysis {
         var warnings = reader.warnings
         if overlay != nil, info.hasAudio, writer?.copiesAudio == false {
             warnings.append("the audio stream's codec cannot be stored in MP4; the overlay video has no audio")
+        }
+        if overlay != nil, encodedWidth != info.storedWidth || encodedHeight != info.storedHeight {
+            warnings.append("the overlay video is \(encodedWidth)×\(encodedHeight): H.264 needs even sizes, so the last odd column or row of \(info.storedWidth)×\(info.storedHeight) was left out")
         }
         return AnalysisResult(
             source: info, decodedFrameCount: reader.framesDecoded, decodedDuration: reader.decodedDuration,

@@ -2,6 +2,7 @@ import CFFmpeg
 
 /// Turns decoded frames of any pixel format into the YUV 4:2:0 frames the encoder takes, in one
 /// frame buffer reused for the whole clip (re-allocated only if the encoder still holds it).
+/// A frame larger than the encoder's size (an odd last column or row) is cut to it.
 final class EncoderFrameSource {
     private let frame: OwnedFrame
     private var converter: ScaleContext?
@@ -16,10 +17,12 @@ final class EncoderFrameSource {
         let status = av_frame_make_writable(target)
         guard status >= 0 else { throw MediaError.allocationFailed("an encoder frame (\(ffmpegErrorText(status)))") }
         let format = AVPixelFormat(rawValue: decoded.pointee.format)
-        if format == AV_PIX_FMT_YUV420P {
+        let width = Int(target.pointee.width), height = Int(target.pointee.height)
+        if format == AV_PIX_FMT_YUV420P && decoded.pointee.width == target.pointee.width
+            && decoded.pointee.height == target.pointee.height {
             av_frame_copy(target, decoded)
         } else {
-            let width = Int(decoded.pointee.width), height = Int(decoded.pointee.height)
+            // Reading only the target's size of the source cuts off what is beyond it.
             if converter?.matches(width: width, height: height, format: format) != true {
                 converter = try ScaleContext(width: width, height: height, from: format, to: AV_PIX_FMT_YUV420P)
             }

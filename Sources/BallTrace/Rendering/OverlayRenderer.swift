@@ -11,14 +11,17 @@ final class OverlayRenderer {
     private let style: OverlayStyle
     private var shown: [UInt64] = []
 
-    /// - Parameter region: the region of interest in displayed pixels, drawn when not nil.
-    init(geometry: FrameGeometry, region: PixelRect?) throws {
+    /// - Parameters:
+    ///   - region: the region of interest in displayed pixels, drawn when not nil.
+    ///   - width, height: the frames composited onto (the stored picture, or the even-sized part
+    ///     of it an encoder takes); what falls outside is not drawn.
+    init(geometry: FrameGeometry, region: PixelRect?, width: Int, height: Int) throws {
         self.geometry = geometry
         self.region = region
         style = OverlayStyle(shorterSide: geometry.shorterSide)
         var created: OpaquePointer?
         try callShim("overlay setup") {
-            bt_overlay_create(Int32(geometry.storedWidth), Int32(geometry.storedHeight), &created, $0, $1)
+            bt_overlay_create(Int32(width), Int32(height), &created, $0, $1)
         }
         handle = created!
         try redraw([])
