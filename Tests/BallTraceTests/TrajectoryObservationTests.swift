@@ -135,3 +135,24 @@ private func observe(_ track: Track, _ coordinates: CoordinateSystem = .topLeft,
     #expect(demanding < generous)
     #expect(demanding >= 0.6 * generous)
 }
+
+/// A long flight slowed by drag: x(t) approaches its limit exponentially, so one parabola in
+/// time does not describe the whole of it, though every detection is exact.
+private func dragSlowedTrack(count: Int) -> Track {
+    func point(_ k: Int) -> TrackPoint {
+        let t = Double(k) / 30
+        let x = 60 + 600 * (1 - exp(-t / 0.8)), y = 400 - 500 * t + 300 * t * t
+        return TrackPoint(frame: k, time: t, position: PixelPoint(x: x, y: y), radius: 3)
+    }
+    var track = Track(first: point(0))
+    for k in 1..<count { track.append(point(k)) }
+    return track
+}
+
+@Test func aLongFlightBentByDragKeepsAHighConfidence() {
+    let track = dragSlowedTrack(count: 60)
+    // The path as a whole is not one parabola in time …
+    #expect((MotionFit(track.points)?.rms ?? 0) > 3)
+    // … but every stretch of it is, and the detections are exact.
+    #expect(observe(track, trajectoryLength: 10).confidence > 0.9)
+}

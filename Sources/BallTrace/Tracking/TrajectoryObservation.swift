@@ -59,14 +59,31 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
         confidence = TrajectoryObservation.confidence(of: track, trajectoryLength: trajectoryLength)
     }
 
-    /// High when the points follow a smooth ballistic path closely relative to the ball's
-    /// size, and when there are comfortably more points than the reporting threshold.
+    /// High when the points follow a smooth ballistic path closely relative to the ball's size,
+    /// and when there are comfortably more points than the reporting threshold.
+    ///
+    /// Smoothness is judged over windows of `trajectoryLength` points, as the flight was judged
+    /// when it was reported: over a whole long flight, drag and perspective bend the path away
+    /// from one parabola without making the detections any less certain.
     static func confidence(of track: Track, trajectoryLength: Int) -> Double {
-        guard let fit = MotionFit(track.points) else { return 0 }
-        let radius = track.points.reduce(0) { $0 + $1.radius } / Double(track.points.count)
-        let scale = max(1.0, 0.35 * radius)
-        let closeness = exp(-0.5 * (fit.rms / scale) * (fit.rms / scale))
-        let support = min(1, Double(track.points.count) / Double(2 * trajectoryLength))
+        let points = track.points
+        let length = max(5, min(trajectoryLength, points.count))
+        let stride = max(1, length / 2)
+        var deviations: [Double] = []
+        var start = 0
+        while start + length <= points.count {
+            let window = points[start..<(start + length)]
+            if let fit = MotionFit(window) {
+                let radius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
+                deviations.append(fit.rms / max(1.0, 0.35 * radius))
+            }
+            if start + length == points.count { break }
+            start = min(start + stride, points.count - length)
+        }
+        guard !deviations.isEmpty else { return 0 }
+        let typical = deviations.sorted()[deviations.count / 2]
+        let closeness = exp(-0.5 * typical * typical)
+        let support = min(1, Double(points.count) / Double(2 * trajectoryLength))
         return closeness * (0.6 + 0.4 * support)
     }
 }
