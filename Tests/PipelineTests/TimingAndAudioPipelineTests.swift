@@ -71,7 +71,7 @@ struct TimingAndAudioPipelineTests {
 func ffmpeg(_ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ffmpeg", "-v", "error", "-y"] + arguments
+    process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
