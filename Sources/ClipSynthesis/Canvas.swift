@@ -12,7 +12,7 @@ final class Canvas {
         var created: OpaquePointer?
         var message = [CChar](repeating: 0, count: 256)
         guard bt_canvas_create(Int32(width), Int32(height), &created, &message, message.count) == 0, let created else {
-            throw SynthesisError.canvas(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw SynthesisError.canvas(text(message))
         }
         handle = created
         self.width = width
@@ -48,8 +48,13 @@ final class Canvas {
         var message = [CChar](repeating: 0, count: 256)
         guard bt_canvas_to_yuv420(handle, Int32(rotation.rawValue / 90), planes.y, planes.yStride, planes.u, planes.uStride, planes.v, planes.vStride,
                                   &message, message.count) == 0
-        else { throw SynthesisError.canvas(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        else { throw SynthesisError.canvas(text(message)) }
     }
+}
+
+/// The text of the shim's NUL-terminated message buffer.
+private func text(_ message: [CChar]) -> String {
+    String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 extension RGBColour {

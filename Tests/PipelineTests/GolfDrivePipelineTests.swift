@@ -16,14 +16,7 @@ struct GolfDrivePipelineTests {
         let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings())
         #expect(result.trajectories.count == 1)
         let trajectory = try #require(result.trajectories.first)
-        let errors = try pixelErrors(trajectory, truth: clip.truth, width: 640, height: 360)
-        // Every point within a few pixels (the ball's radius, at least 3 px), most within one.
-        let radius = clip.truth.scene.flights[0].radius
-        #expect(errors.allSatisfy { $0 <= max(3, radius) }, "errors \(errors)")
-        #expect(median(errors) < 1, "median error \(median(errors)) px")
-        // Most of the flight is covered, under the one UUID.
-        let truthCount = clip.truth.flightPositions(0).count
-        #expect(Double(errors.count) >= 0.8 * Double(truthCount), "\(errors.count) of \(truthCount) flight frames")
+        try expectOnTheTruth(trajectory, clip, width: 640, height: 360)
     }
 
     @Test func theBallRestingOnTheTeeIsNotATrajectory() throws {
@@ -98,6 +91,17 @@ func pixelErrors(_ trajectory: TrajectoryObservation, truth: ClipTruth, width: I
         let dx = point.x * Double(width) - expected.x, dy = point.y * Double(height) - expected.y
         return (dx * dx + dy * dy).squareRoot()
     }
+}
+
+/// Every point of the trajectory within a few pixels of the truth (the ball's radius, at least
+/// 3 px), most within one, and most of the flight covered under this one UUID.
+func expectOnTheTruth(_ trajectory: TrajectoryObservation, _ clip: GeneratedClips.Clip, width: Int, height: Int) throws {
+    let errors = try pixelErrors(trajectory, truth: clip.truth, width: width, height: height)
+    let radius = clip.truth.scene.flights[0].radius
+    #expect(errors.allSatisfy { $0 <= max(3, radius) }, "errors \(errors)")
+    #expect(median(errors) < 1, "median error \(median(errors)) px")
+    let truthCount = clip.truth.flightPositions(0).count
+    #expect(Double(errors.count) >= 0.8 * Double(truthCount), "\(errors.count) of \(truthCount) flight frames")
 }
 
 /// The middle value; infinity for none, so that an empty list fails a bound.

@@ -14,11 +14,7 @@ struct RotatedClipPipelineTests {
         #expect(document.source.rotation == 90)
         #expect(result.trajectories.count == 1)
         let trajectory = try #require(result.trajectories.first)
-        let errors = try pixelErrors(trajectory, truth: clip.truth, width: 360, height: 640)
-        let radius = clip.truth.scene.flights[0].radius
-        #expect(errors.allSatisfy { $0 <= max(3, radius) }, "errors \(errors)")
-        #expect(median(errors) < 1, "median error \(median(errors)) px")
-        #expect(errors.count >= clip.truth.flightPositions(0).count * 8 / 10)
+        try expectOnTheTruth(trajectory, clip, width: 360, height: 640)
     }
 
     @Test func theOverlayVideoKeepsTheRotation() throws {
