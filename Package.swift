@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "BallTrace", targets: ["BallTrace"]),
         .executable(name: "balltrace", targets: ["balltrace"]),
         .executable(name: "synthesize-clip", targets: ["synthesize-clip"]),
+        .executable(name: "evaluate-tracking", targets: ["evaluate-tracking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,13 +54,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Scores trajectories against ground truth (pure), and runs the suite of clips that measures them.
+        .target(
+            name: "Evaluation",
+            dependencies: ["BallTrace", "ClipSynthesis"]
+        ),
+        .executableTarget(
+            name: "evaluate-tracking",
+            dependencies: [
+                "Evaluation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "BallTraceTests",
-            dependencies: ["BallTrace"]
+            dependencies: ["BallTrace", "Evaluation"]
         ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["BallTrace", "ClipSynthesis", "CFFmpeg"]
+            dependencies: ["BallTrace", "ClipSynthesis", "Evaluation", "CFFmpeg"]
         ),
     ],
     cxxLanguageStandard: .cxx17

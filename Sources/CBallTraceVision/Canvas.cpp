@@ -1,12 +1,14 @@
 // A BGR drawing surface for synthetic clips: scenes with known ball flights for tests.
 #include <algorithm>
+#include <cmath>
 #include <memory>
+#include <vector>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include "Guard.hpp"
 
 struct bt_canvas {
-    cv::Mat picture, saved, layer, noise, turned;
+    cv::Mat picture, saved, layer, noise, turned, shifted;
 };
 
 using balltrace::guarded;
@@ -90,6 +92,56 @@ extern "C" void bt_canvas_line(bt_canvas *c, double x0, double y0, double x1, do
     cv::addWeighted(c->layer, opacity, target, 1 - opacity, 0, target);
 }
 
+// Draws `paint` onto the picture, blended at `opacity` inside `area` (a region that holds the
+// whole shape) when it is translucent; `paint` gets the target and the offset of its origin.
+template <typename Paint>
+static void blended(bt_canvas *c, cv::Rect area, double opacity, Paint paint) {
+    area &= cv::Rect(0, 0, c->picture.cols, c->picture.rows);
+    if (area.empty()) return;
+    if (opacity >= 0.999) {
+        paint(c->picture, cv::Point2d(0, 0));
+        return;
+    }
+    cv::Mat target = c->picture(area);
+    target.copyTo(c->layer);
+    paint(c->layer, cv::Point2d(area.x, area.y));
+    cv::addWeighted(c->layer, opacity, target, 1 - opacity, 0, target);
+}
+
+extern "C" void bt_canvas_polygon(bt_canvas *c, const double *xy, int count, const uint8_t rgb[3], double opacity) {
+    if (count < 3) return;
+    double x0 = xy[0], x1 = xy[0], y0 = xy[1], y1 = xy[1];
+    for (int i = 1; i < count; ++i) {
+        x0 = std::min(x0, xy[2 * i]); x1 = std::max(x1, xy[2 * i]);
+        y0 = std::min(y0, xy[2 * i + 1]); y1 = std::max(y1, xy[2 * i + 1]);
+    }
+    double ax0 = std::max(x0, -2.0), ay0 = std::max(y0, -2.0);
+    double ax1 = std::min(x1, c->picture.cols + 2.0), ay1 = std::min(y1, c->picture.rows + 2.0);
+    if (ax1 < ax0 || ay1 < ay0) return;
+    cv::Rect area(int(std::floor(ax0)) - 2, int(std::floor(ay0)) - 2, int(ax1 - ax0) + 6, int(ay1 - ay0) + 6);
+    // Fixed-point coordinates must stay far from int overflow: clamp far-away vertices.
+    auto clampCoordinate = [](double v) { return std::max(-1.0e5, std::min(1.0e5, v)); };
+    blended(c, area, opacity, [&](cv::Mat &target, cv::Point2d origin) {
+        std::vector<cv::Point> points(count);
+        for (int i = 0; i < count; ++i)
+            points[i] = fixed(clampCoordinate(xy[2 * i]) - origin.x, clampCoordinate(xy[2 * i + 1]) - origin.y);
+        const cv::Point *polygon = points.data();
+        cv::fillPoly(target, &polygon, &count, 1, bgr(rgb), cv::LINE_AA, kShift);
+    });
+}
+
+extern "C" void bt_canvas_ellipse(bt_canvas *c, double x, double y, double rx, double ry, double angle, double start,
+                                  double end, double thickness, const uint8_t rgb[3], double opacity) {
+    double reach = std::max(rx, ry) + std::max(0.0, thickness) + 3;
+    cv::Rect area(int(x - reach), int(y - reach), int(2 * reach) + 2, int(2 * reach) + 2);
+    int t = thickness <= 0 ? cv::FILLED : std::max(1, int(std::lround(thickness)));
+    blended(c, area, opacity, [&](cv::Mat &target, cv::Point2d origin) {
+        cv::ellipse(target, fixed(x - origin.x, y - origin.y),
+                    cv::Size(std::max(0, int(std::lround(rx * kOne))), std::max(0, int(std::lround(ry * kOne)))), angle,
+                    start, end, bgr(rgb), t, cv::LINE_AA, kShift);
+    });
+}
+
 extern "C" void bt_canvas_rect(bt_canvas *c, double x, double y, double width, double height, const uint8_t rgb[3]) {
     cv::Rect area(int(std::lround(x)), int(std::lround(y)), int(std::lround(width)), int(std::lround(height)));
     area &= cv::Rect(0, 0, c->picture.cols, c->picture.rows);
@@ -111,6 +163,14 @@ extern "C" void bt_canvas_noise(bt_canvas *c, double sigma, uint64_t seed) {
 }
 
 extern "C" void bt_canvas_gain(bt_canvas *c, double gain) { c->picture.convertTo(c->picture, CV_8UC3, gain); }
+
+extern "C" int bt_canvas_shift(bt_canvas *c, double dx, double dy, char *message, size_t size) {
+    return guarded(message, size, [&] {
+        cv::Matx23d move(1, 0, dx, 0, 1, dy);
+        cv::warpAffine(c->picture, c->shifted, move, c->picture.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        cv::swap(c->picture, c->shifted);
+    });
+}
 
 extern "C" int bt_canvas_to_yuv420(bt_canvas *c, int counterclockwise_quarters, uint8_t *y, ptrdiff_t ys,
                                    uint8_t *u, ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {

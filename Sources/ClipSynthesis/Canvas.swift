@@ -37,6 +37,27 @@ final class Canvas {
         bt_canvas_rect(handle, r.x, r.y, r.width, r.height, colour.bytes)
     }
 
+    func polygon(_ points: [PixelPoint], _ colour: RGBColour, opacity: Double = 1) {
+        let xy = points.flatMap { [$0.x, $0.y] }
+        bt_canvas_polygon(handle, xy, Int32(points.count), colour.bytes, opacity)
+    }
+
+    /// An ellipse arc of the given thickness (degrees, clockwise on screen from the rotated x
+    /// axis), or the filled ellipse when `thickness` is nil.
+    func ellipse(_ center: PixelPoint, radii: (x: Double, y: Double), rotation: Double = 0, from start: Double = 0,
+                 to end: Double = 360, thickness: Double? = nil, _ colour: RGBColour, opacity: Double = 1) {
+        bt_canvas_ellipse(handle, center.x, center.y, radii.x, radii.y, rotation, start, end, thickness ?? -1,
+                          colour.bytes, opacity)
+    }
+
+    /// Moves the whole picture by `offset` pixels (camera shake); the uncovered border repeats the edge.
+    func shift(by offset: PixelPoint) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        guard bt_canvas_shift(handle, offset.x, offset.y, &message, message.count) == 0 else {
+            throw SynthesisError.canvas(text(message))
+        }
+    }
+
     func save() { bt_canvas_save(handle) }
     func restore() { bt_canvas_restore(handle) }
     func noise(sigma: Double, seed: UInt64) { bt_canvas_noise(handle, sigma, seed) }

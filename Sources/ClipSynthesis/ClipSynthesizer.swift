@@ -3,16 +3,21 @@ import Foundation
 
 /// Renders a ``SyntheticScene`` to an H.264 MP4 and returns where every ball was.
 public enum ClipSynthesizer {
-    public static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding = VideoEncoding(preset: "veryfast", crf: 18)) throws -> ClipTruth {
+    /// - Parameter encoding: libx264 settings; nil: `veryfast` at the scene's `encodingCRF`.
+    public static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding? = nil) throws -> ClipTruth {
         guard scene.width >= 16, scene.height >= 16, scene.width % 2 == 0, scene.height % 2 == 0 else {
             throw SynthesisError.invalidScene("size \(scene.width)×\(scene.height) must be even and at least 16")
         }
         guard scene.frameRate > 0, scene.frameCount > 0 else {
             throw SynthesisError.invalidScene("frame rate and frame count must be positive")
         }
+        let encoding = encoding ?? VideoEncoding(preset: "veryfast", crf: scene.encodingCRF)
         let canvas = try Canvas(width: scene.width, height: scene.height)
-        paintBackground(canvas, scene)
+        scene.backdrop.paint(on: canvas, scene: scene)
+        for item in scene.scenery where !item.inFront { item.draw(on: canvas) }
         canvas.save()
+        let foreground = scene.scenery.filter(\.inFront)
+        let shake = scene.conditions.shake?.offsets(count: scene.frameCount)
         let timeScale = 90_000
         let stored = FrameGeometry(storedWidth: scene.width, storedHeight: scene.height, rotation: scene.rotation)
         // The displayed size turned back: what the file stores.
@@ -22,14 +27,16 @@ public enum ClipSynthesizer {
         var truth: [ClipTruth.Position] = []
         for (frame, time) in scene.frameTimes.enumerated() {
             canvas.restore()
+            scene.conditions.leaves?.draw(on: canvas, at: time)
             scene.golfer?.draw(on: canvas, at: time)
-            for (index, flight) in scene.flights.enumerated() {
-                guard let seen = drawBall(flight, at: time, on: canvas, scene: scene) else { continue }
-                let frameRect = PixelRect(x: 0, y: 0, width: Double(scene.width), height: Double(scene.height))
-                guard seen.extent.intersection(frameRect) != nil else { continue }
-                truth.append(.init(flight: index, frame: frame, time: time, x: seen.centre.x, y: seen.centre.y,
-                                   radius: flight.radius, inFlight: seen.moving, clipped: !frameRect.contains(seen.extent)))
-            }
+            for figure in scene.figures { figure.draw(on: canvas, at: time) }
+            let seen = observeBalls(scene, at: time)
+            for ball in seen { ball.draw(on: canvas) }
+            for item in foreground { item.draw(on: canvas) }
+            let offset = shake?[frame]
+            if let offset { try canvas.shift(by: offset) }
+            truth += positions(of: seen, frame: frame, time: time, scene: scene, foreground: foreground, offset: offset)
+            if let flicker = scene.conditions.flicker { canvas.gain(flicker.gain(frame: frame, time: time)) }
             canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
             let timestamp = Int64((time * Double(timeScale)).rounded())
             try writer.write(timestamp: timestamp) { try canvas.copy(into: $0, storedFor: scene.rotation) }
@@ -38,58 +45,92 @@ public enum ClipSynthesizer {
         return ClipTruth(scene: scene, positions: truth)
     }
 
-    /// Sky, distant trees and a mown lawn: static texture for the background model to learn.
-    static func paintBackground(_ canvas: Canvas, _ scene: SyntheticScene) {
-        let h = scene.height, w = Double(scene.width)
-        let horizon = Int(0.55 * Double(h))
-        canvas.gradient(rows: 0..<horizon, from: RGBColour(red: 120, green: 165, blue: 215), to: RGBColour(red: 185, green: 210, blue: 235))
-        canvas.gradient(rows: horizon..<h, from: RGBColour(red: 70, green: 125, blue: 60), to: RGBColour(red: 45, green: 105, blue: 40))
-        var random = SplitMix64(seed: scene.seed ^ 0xBA11)
-        for _ in 0..<Int(w / 25) {
-            let x = random.unit() * w, size = (0.04 + 0.05 * random.unit()) * Double(h)
-            canvas.circle(PixelPoint(x: x, y: Double(horizon) - 0.4 * size), radius: size,
-                          RGBColour(red: 40, green: UInt8(80 + 30 * random.unit()), blue: 45))
+    /// Where every ball is in every frame: exactly the truth ``render(_:to:encoding:)`` returns,
+    /// computed without drawing or encoding anything.
+    public static func truth(for scene: SyntheticScene) -> ClipTruth {
+        let foreground = scene.scenery.filter(\.inFront)
+        let shake = scene.conditions.shake?.offsets(count: scene.frameCount)
+        var truth: [ClipTruth.Position] = []
+        for (frame, time) in scene.frameTimes.enumerated() {
+            truth += positions(of: observeBalls(scene, at: time), frame: frame, time: time, scene: scene,
+                               foreground: foreground, offset: shake?[frame])
         }
-        let stripe = max(4.0, w / 16)
-        var x = 0.0
-        while x < w {
-            canvas.rect(PixelRect(x: x, y: Double(horizon), width: stripe / 2, height: Double(h - horizon)),
-                        RGBColour(red: 62, green: 118, blue: 52))
-            x += stripe
-        }
+        return ClipTruth(scene: scene, positions: truth)
     }
 
-    /// The ball as the sensor sees it: over the exposure it sweeps a streak, each point of
-    /// which it covers for only part of the time, so a fast ball is longer and fainter.
     /// What the camera records of a ball in one frame: where it appears (the middle of what it
-    /// swept during the exposure), the rectangle it covers, and whether it moved.
+    /// swept during the exposure), the rectangle it covers, its apparent radius and contrast,
+    /// whether it was flying, and what it covered (to find what hides it).
     struct SeenBall {
+        var flight: Int
+        var footprint: BallFootprint
         var centre: PixelPoint
         var extent: PixelRect
+        var radius: Double
+        var contrast: Double
         var moving: Bool
+        var colour: RGBColour
+
+        /// Draws the ball as the sensor sees it: over the exposure it sweeps a streak, each point
+        /// of which it covers for only part of the time, so a fast ball is longer and fainter.
+        func draw(on canvas: Canvas) {
+            let from = footprint.from, to = footprint.to, r = radius
+            let length = from.distance(to: to)
+            if length < 0.5 {
+                canvas.circle(centre, radius: r, colour, opacity: contrast)
+            } else {
+                let coverage = max(0.35, min(1, 2 * r / (2 * r + length)).squareRoot())
+                canvas.line(from, to, thickness: 2 * r, colour, opacity: coverage * contrast)
+            }
+        }
     }
 
-    /// Draws the ball as the sensor sees it; nil when it is not in view at all (before a launch
-    /// it was not resting for).
-    @discardableResult
-    static func drawBall(_ flight: BallFlight, at time: Double, on canvas: Canvas, scene: SyntheticScene) -> SeenBall? {
+    /// The balls in view at `time`, in the order they are drawn.
+    static func observeBalls(_ scene: SyntheticScene, at time: Double) -> [SeenBall] {
+        scene.flights.indices.compactMap { observe(scene.flights[$0], index: $0, at: time, scene: scene) }
+    }
+
+    /// What the camera sees of one ball at `time`; nil when it is not in view at all (before a
+    /// launch it was not resting or carried for, after it has left).
+    static func observe(_ flight: BallFlight, index: Int, at time: Double, scene: SyntheticScene) -> SeenBall? {
         let half = 0.5 * scene.exposure / scene.frameRate
-        let start = flight.restsBeforeLaunch ? time - half : max(time - half, flight.launchTime)
-        guard time + half >= start, let from = flight.position(at: start), let to = flight.position(at: time + half) else {
+        let start = max(time - half, flight.appearanceTime)
+        let stop = min(time + half, flight.disappearanceTime)
+        guard stop >= start, let from = flight.position(at: start), let to = flight.position(at: stop) else {
             return nil
         }
-        let length = from.distance(to: to)
-        let r = flight.radius
+        let r = flight.radius(at: time)
         let centre = PixelPoint(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)
         let extent = PixelRect(x: min(from.x, to.x) - r, y: min(from.y, to.y) - r,
                                width: abs(to.x - from.x) + 2 * r, height: abs(to.y - from.y) + 2 * r)
-        let moving = time + half > flight.launchTime
-        if length < 0.5 {
-            canvas.circle(centre, radius: r, scene.ballColour)
-        } else {
-            let coverage = max(0.35, min(1, 2 * r / (2 * r + length)).squareRoot())
-            canvas.line(from, to, thickness: 2 * r, scene.ballColour, opacity: coverage)
+        // Flying at some moment of the exposure.
+        let moving = time + half > flight.launchTime && time - half < (flight.end?.time ?? .infinity)
+        return SeenBall(flight: index, footprint: BallFootprint(from: from, to: to, radius: r), centre: centre, extent: extent,
+                        radius: r, contrast: flight.contrast(at: time), moving: moving,
+                        colour: flight.colour ?? scene.ballColour)
+    }
+
+    /// The truth rows for the balls seen in one frame: those at least partly inside it, moved
+    /// by the camera's shake, with what hides or clips them.
+    static func positions(of seen: [SeenBall], frame: Int, time: Double, scene: SyntheticScene, foreground: [SceneryItem],
+                          offset: PixelPoint?) -> [ClipTruth.Position] {
+        let frameRect = PixelRect(x: 0, y: 0, width: Double(scene.width), height: Double(scene.height))
+        return seen.compactMap { ball in
+            var centre = ball.centre, extent = ball.extent
+            if let offset {
+                centre = centre + offset
+                extent.x += offset.x
+                extent.y += offset.y
+            }
+            guard extent.intersection(frameRect) != nil else { return nil }
+            let hidden = foreground.isEmpty ? 0 : ball.footprint.hiddenFraction(by: foreground)
+            // Touching another ball, the two images merge into one blob whose centre is neither's.
+            let merged = seen.contains { $0.flight != ball.flight && $0.footprint.touches(ball.footprint) }
+            return ClipTruth.Position(
+                flight: ball.flight, frame: frame, time: time, x: centre.x, y: centre.y, radius: ball.radius,
+                inFlight: ball.moving, clipped: !frameRect.contains(extent) || (hidden > 0 && hidden < 1) || merged,
+                // Too faint: less light than a full-contrast disc of half a pixel's radius.
+                visible: hidden < 1 && ball.radius * ball.contrast.squareRoot() >= 0.5)
         }
-        return SeenBall(centre: centre, extent: extent, moving: moving)
     }
 }

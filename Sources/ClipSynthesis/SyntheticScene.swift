@@ -1,6 +1,10 @@
 import BallTrace
 
 /// Everything needed to render a clip with known ball flights: reproducible from its seed.
+///
+/// The scenario builders (``golfFaceOn(width:height:frameRate:seconds:seed:)`` and the others in
+/// ``scenarioNames``) scale every size with the frame and every speed with time, so any size and
+/// frame rate gives the same scene.
 public struct SyntheticScene: Sendable, Hashable, Codable {
     public var name: String
     public var width: Int
@@ -22,10 +26,24 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
     /// the interval (0: constant frame rate). A webcam or phone that drops and delays frames
     /// gives a variable-frame-rate clip; the strays are reproducible from the seed.
     public var frameTimeJitter: Double
+    /// The static picture behind everything.
+    public var backdrop: Backdrop
+    /// Things that do not move: painted into the backdrop, or drawn over the balls in every frame
+    /// (then they hide them, and the truth says so).
+    public var scenery: [SceneryItem]
+    /// Moving people other than `golfer`, drawn behind the balls.
+    public var figures: [SceneFigure]
+    /// Camera shake, lighting flicker, fluttering leaves: what makes a clip hard.
+    public var conditions: CaptureConditions
+    /// libx264's constant rate factor when ``ClipSynthesizer/render(_:to:encoding:)`` is given
+    /// no explicit encoding: 18 is nearly transparent, 32 and above smear small balls.
+    public var encodingCRF: Int
 
     public init(name: String, width: Int, height: Int, frameRate: Double, frameCount: Int, flights: [BallFlight],
                 golfer: GolferFigure? = nil, noise: Double = 2, exposure: Double = 0.5, seed: UInt64 = 1,
-                ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240), rotation: DisplayRotation = .none, frameTimeJitter: Double = 0) {
+                ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240), rotation: DisplayRotation = .none, frameTimeJitter: Double = 0,
+                backdrop: Backdrop = .park, scenery: [SceneryItem] = [], figures: [SceneFigure] = [],
+                conditions: CaptureConditions = CaptureConditions(), encodingCRF: Int = 18) {
         self.rotation = rotation
         self.frameTimeJitter = frameTimeJitter
         self.name = name
@@ -39,6 +57,11 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
         self.exposure = exposure
         self.seed = seed
         self.ballColour = ballColour
+        self.backdrop = backdrop
+        self.scenery = scenery
+        self.figures = figures
+        self.conditions = conditions
+        self.encodingCRF = encodingCRF
     }
 
     /// When each frame is shown, seconds: the regular grid, strayed by `frameTimeJitter`, and
@@ -69,22 +92,29 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
             frameCount: Int((seconds * frameRate).rounded()), flights: [flight],
             golfer: GolferFigure(ballPosition: ball, height: 0.55 * h, impactTime: impact), seed: seed)
     }
+
+    /// Frames in `seconds` at this scene's rate.
+    static func frameCount(seconds: Double, frameRate: Double) -> Int { max(1, Int((seconds * frameRate).rounded())) }
 }
 
-/// A small, fast, reproducible generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+extension SyntheticScene {
+    /// Truth written before the backdrop, scenery, figures, conditions and encoding existed reads
+    /// as the plain golf scene it was.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try c.decode(String.self, forKey: .name), width: try c.decode(Int.self, forKey: .width),
+            height: try c.decode(Int.self, forKey: .height), frameRate: try c.decode(Double.self, forKey: .frameRate),
+            frameCount: try c.decode(Int.self, forKey: .frameCount), flights: try c.decode([BallFlight].self, forKey: .flights),
+            golfer: try c.decodeIfPresent(GolferFigure.self, forKey: .golfer), noise: try c.decode(Double.self, forKey: .noise),
+            exposure: try c.decode(Double.self, forKey: .exposure), seed: try c.decode(UInt64.self, forKey: .seed),
+            ballColour: try c.decode(RGBColour.self, forKey: .ballColour),
+            rotation: try c.decodeIfPresent(DisplayRotation.self, forKey: .rotation) ?? .none,
+            frameTimeJitter: try c.decodeIfPresent(Double.self, forKey: .frameTimeJitter) ?? 0,
+            backdrop: try c.decodeIfPresent(Backdrop.self, forKey: .backdrop) ?? .park,
+            scenery: try c.decodeIfPresent([SceneryItem].self, forKey: .scenery) ?? [],
+            figures: try c.decodeIfPresent([SceneFigure].self, forKey: .figures) ?? [],
+            conditions: try c.decodeIfPresent(CaptureConditions.self, forKey: .conditions) ?? CaptureConditions(),
+            encodingCRF: try c.decodeIfPresent(Int.self, forKey: .encodingCRF) ?? 18)
     }
-
-    /// Uniform in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -12,7 +12,7 @@ struct SynthesizeClip: ParsableCommand {
     @Argument(help: "Output video (MP4).")
     var output: String
 
-    @Option(help: "Scene to render.")
+    @Option(help: "Scene to render: \(SyntheticScene.scenarioNames.joined(separator: ", ")).")
     var scenario: String = "golf-face-on"
 
     @Option(help: "Where to write the truth (default: OUTPUT with .truth.json).")
@@ -21,23 +21,32 @@ struct SynthesizeClip: ParsableCommand {
     @Option var width: Int = 640
     @Option var height: Int = 360
     @Option(help: "Frames per second.") var fps: Double = 30
-    @Option(help: "Length in seconds.") var seconds: Double = 3
+    @Option(help: "Length in seconds (default: the scenario's own).") var seconds: Double?
     @Option(help: "Varies the flight and the noise reproducibly.") var seed: UInt64 = 1
     @Option(help: "Store the picture turned back by this many degrees, with a display matrix (0, 90, 180, 270).")
     var rotation: Int = 0
+    @Option(help: "Variable frame rate: how far each frame's time strays from the regular grid, as a fraction of the interval (0…0.9).")
+    var vfr: Double = 0
 
-    func run() throws {
-        var scene: SyntheticScene
-        guard let storedRotation = DisplayRotation(rawValue: rotation) else {
+    func validate() throws {
+        guard SyntheticScene.scenarioNames.contains(scenario) else {
+            throw ValidationError("unknown scenario '\(scenario)'; known: \(SyntheticScene.scenarioNames.joined(separator: ", "))")
+        }
+        guard DisplayRotation(rawValue: rotation) != nil else {
             throw ValidationError("--rotation must be 0, 90, 180 or 270 (got \(rotation))")
         }
-        switch scenario {
-        case "golf-face-on":
-            scene = .golfFaceOn(width: width, height: height, frameRate: fps, seconds: seconds, seed: seed)
-            scene.rotation = storedRotation
-        default:
-            throw ValidationError("unknown scenario '\(scenario)'; known: golf-face-on")
-        }
+        guard (0...0.9).contains(vfr) else { throw ValidationError("--vfr must be between 0 and 0.9 (got \(vfr))") }
+        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive (got \(seconds))") }
+        guard fps > 0 else { throw ValidationError("--fps must be positive (got \(fps))") }
+    }
+
+    func run() throws {
+        guard var scene = SyntheticScene.scenario(named: scenario, width: width, height: height, frameRate: fps,
+                                                  seconds: seconds, seed: seed),
+              let storedRotation = DisplayRotation(rawValue: rotation)
+        else { throw ValidationError("unknown scenario '\(scenario)'") }
+        scene.rotation = storedRotation
+        scene.frameTimeJitter = vfr
         let result = try ClipSynthesizer.render(scene, to: output)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

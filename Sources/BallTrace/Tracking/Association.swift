@@ -1,3 +1,5 @@
+import Foundation
+
 /// A track's expectation for the current frame.
 public struct Expectation: Sendable, Hashable {
     public var center: PixelPoint
@@ -5,20 +7,28 @@ public struct Expectation: Sendable, Hashable {
     /// Radius the track has had lately, pixels.
     public var radius: Double
 
-    public init(center: PixelPoint, gate: Double, radius: Double) {
+    /// Other places the object may be (see `Track.prediction`); the nearest counts.
+    public var alternatives: [PixelPoint]
+
+    public init(center: PixelPoint, gate: Double, radius: Double, alternatives: [PixelPoint] = []) {
         self.center = center
         self.gate = gate
         self.radius = radius
+        self.alternatives = alternatives
     }
 
     /// Distance in gate units, or nil when the blob is outside the gate or of another size.
     public func cost(of blob: Blob) -> Double? {
-        let distance = center.distance(to: blob.center)
-        guard distance <= gate else { return nil }
-        // A ball's apparent size changes slowly; a much larger or smaller blob is something else.
+        let distance = alternatives.reduce(center.distance(to: blob.center)) { min($0, $1.distance(to: blob.center)) }
+        // A blob larger than expected has a less certain centre: the gate grows with it.
+        let allowed = gate + max(0, blob.radius - radius)
+        guard distance <= allowed else { return nil }
+        // A ball's apparent size changes slowly; a much larger or smaller blob is something else,
+        // and among blobs in the gate, one of about the expected size is preferred.
         let ratio = blob.radius / max(radius, 0.5)
         guard (ratio < 3 && ratio > 1.0 / 3) || abs(blob.radius - radius) <= 2 else { return nil }
-        return distance / gate
+        let sizeMismatch = abs(blob.radius - radius) <= 1 ? 0 : max(0, abs(log(ratio)) - log(1.5))
+        return distance / allowed + sizeMismatch
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Whether a window of a track's points is a ball in free flight. In order: it was seen in most
 /// of the frames it spans; it moves, and fast enough for its size and the frame; a quadratic in
-/// time explains its path to within detection noise; nothing pulls it upward; it does not turn
+/// time explains its path to within detection noise; nothing pulls it upward and it falls as a
+/// ball of its size falls; it does not turn
 /// back horizontally; and its elongated blobs are smeared along the motion, not across it.
 /// A ball at rest, a hand or shoulder drifting, a club head's arc, a swinging arm, a walking
 /// person or a chain of clutter fails one of these.
@@ -15,10 +16,16 @@ public struct BallisticTest: Sendable, Hashable {
 
     public enum Verdict: Sendable, Hashable {
         case ballistic(fit: MotionFit)
+        /// Ballistic in depth: flying away from the camera or coming at it (see ``PerspectiveFit``).
+        case ballisticInDepth(fit: PerspectiveFit)
         case tooFewPoints
         case notMoving(extent: Double)
         case notSmooth(rms: Double, tolerance: Double)
         case pulledUpward(acceleration: Double)
+        /// Moves smoothly but does not fall as a ball of its size would.
+        case weightless(acceleration: Double)
+        /// Mostly seen with other moving things close by (parts of a body).
+        case crowded(points: Int)
         case reverses
         case sparse(steps: Int)
         case misshapen(misaligned: Int)
@@ -29,6 +36,21 @@ public struct BallisticTest: Sendable, Hashable {
     static let elongated = 1.6
     /// Slowest reported motion, in shorter sides of the frame per second.
     static let minimumSpeed = 0.25
+    /// Smallest downward acceleration of a ball in flight, pixels per second squared per pixel
+    /// of its apparent radius: half of what gravity gives the largest ball (a basketball,
+    /// 9.8 / 0.12 ≈ 82), leaving room for radii inflated by blur. (A slow-motion export whose
+    /// timestamps are stretched makes gravity look weaker than this.)
+    static let minimumGravityPerRadius = 40.0
+    /// Largest share of a window's detections that may have moving neighbours: a ball leaving
+    /// a hand or a club face is crowded for its first frames only.
+    static let crowdedShare = 0.3
+    /// How far from a smooth path detections of a ball of this radius may scatter, pixels (rms).
+    /// Detection noise grows with the blob, since a blurred or large ball has a less certain
+    /// centre. The floor covers a camera that shakes by a pixel or two from frame to frame.
+    public static func smoothnessTolerance(radius: Double) -> Double {
+        max(2, 0.35 * radius)
+    }
+
     /// Largest angle between an elongated blob's axis and the motion, radians (35°).
     static let alignment = 35.0 * .pi / 180
 
@@ -38,6 +60,9 @@ public struct BallisticTest: Sendable, Hashable {
         // frames' clutter is not.
         let steps = points[points.count - 1].step - points[0].step + 1
         guard Double(steps) <= 1.25 * Double(points.count) else { return .sparse(steps: steps) }
+        // A ball in flight is alone; a body part has other parts moving around it.
+        let crowded = points.filter(\.isCrowded).count
+        guard Double(crowded) <= Self.crowdedShare * Double(points.count) else { return .crowded(points: crowded) }
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         let first = points[0].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0
@@ -55,28 +80,75 @@ public struct BallisticTest: Sendable, Hashable {
         guard medianStep >= max(1, 0.5 * radius, Self.minimumSpeed * shorterSide * stepInterval) else {
             return .tooSlow(medianStep: medianStep)
         }
-        // Detection noise grows with the blob: a blurred or large ball has a less certain centre.
-        let tolerance = max(1.0, 0.35 * radius)
-        guard fit.rms <= tolerance else { return .notSmooth(rms: fit.rms, tolerance: tolerance) }
-        // How well the acceleration is known from these points (least-squares error of the
-        // curvature of n evenly spaced samples over a span T is about σ·√(180/n)/T²).
-        let span = max(points[points.count - 1].time - points[0].time, 1e-3)
-        let accelerationNoise = 2 * max(fit.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
+        let tolerance = Self.smoothnessTolerance(radius: radius)
+        guard fit.rms <= tolerance else {
+            // A ball flying away from the camera or coming at it follows a parabola in depth,
+            // which the picture shows bent by perspective; its size then changes with it.
+            if let seen = PerspectiveFit(points), seen.rms <= tolerance, sizeFollowsDepth(points, seen),
+               misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count {
+                return .ballisticInDepth(fit: seen)
+            }
+            return .notSmooth(rms: fit.rms, tolerance: tolerance)
+        }
+        let accelerationNoise = accelerationNoise(points, fit: fit)
         let ay = fit.acceleration.y
         guard ay >= -3 * accelerationNoise else { return .pulledUpward(acceleration: ay) }
+        // It visibly falls, and as fast as gravity makes a ball of its size fall: a ball of radius R metres that appears r
+        // pixels wide falls at 9.8·r/R pixels per second squared. A person walking across the
+        // frame or a car moves smoothly too, but nothing pulls it down.
+        let radii = points.map(\.radius).sorted()
+        let minimumGravity = Self.minimumGravityPerRadius * radii[radii.count / 4]
+        guard ay >= 2 * accelerationNoise, ay + accelerationNoise >= minimumGravity else {
+            return .weightless(acceleration: ay)
+        }
         if reversesHorizontally(points, fit: fit, tolerance: tolerance) { return .reverses }
-        // A ball is round, or smeared along its motion by the shutter; a club head with its
-        // shaft, or a limb, is elongated across it.
-        let misaligned = points.filter { p in
+        let misaligned = misalignedCount(points, stepInterval: stepInterval, velocity: { fit.velocity(at: $0) })
+        if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
+        return .ballistic(fit: fit)
+    }
+
+    /// How many elongated blobs are not shaped as a ball smeared by the shutter. A ball is
+    /// round, or smeared along its motion; a club head with its shaft, or a limb, is elongated
+    /// across it. The smear is what the ball covers while the shutter is open, so it is no
+    /// longer than its motion over one frame interval; an arm is long whatever its speed.
+    func misalignedCount(_ points: [TrackPoint], stepInterval: Double, velocity: (Double) -> (x: Double, y: Double)) -> Int {
+        points.filter { p in
             guard p.elongation > Self.elongated else { return false }
-            let v = fit.velocity(at: p.time)
-            guard v.x * v.x + v.y * v.y > 1 else { return false }
+            let v = velocity(p.time)
+            let speed = (v.x * v.x + v.y * v.y).squareRoot()
+            let smear = 2 * p.radius * (p.elongation - 1)
+            if smear > 1.5 * speed * stepInterval + 2 { return true }
+            guard speed > 1 else { return false }
             var difference = abs(atan2(v.y, v.x) - p.orientation).truncatingRemainder(dividingBy: .pi)
             if difference > .pi / 2 { difference = .pi - difference }
             return difference > Self.alignment
         }.count
-        if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
-        return .ballistic(fit: fit)
+    }
+
+    /// Whether the blobs grow or shrink as the perspective path says the depth changes:
+    /// the apparent radius is inversely proportional to depth. Radii of small or smeared blobs
+    /// are rough, so the two need only agree within a factor of about 1.6.
+    func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
+        let n = points.count
+        let head = points.prefix(3).map(\.radius).sorted()[1], tail = points.suffix(3).map(\.radius).sorted()[1]
+        let tStart = points[1].time - seen.origin, tEnd = points[n - 2].time - seen.origin
+        let predicted = (1 + seen.k * tStart) / (1 + seen.k * tEnd)
+        guard head > 0, tail > 0, predicted > 0 else { return false }
+        return abs(log(tail / head) - log(predicted)) <= 0.5
+    }
+
+    /// Whether something clearly pulls these points upward: their vertical acceleration is
+    /// upward by more than three times what detection noise could make of it.
+    public func isPulledUpward(_ points: [TrackPoint]) -> Bool {
+        guard points.count >= 5, let fit = MotionFit(points) else { return false }
+        return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit)
+    }
+
+    /// How well the acceleration is known from these points: the least-squares error of the
+    /// curvature of n evenly spaced samples over a span T is about σ·√(180/n)/T².
+    func accelerationNoise(_ points: [TrackPoint], fit: MotionFit) -> Double {
+        let span = max(points[points.count - 1].time - points[0].time, 1e-3)
+        return 2 * max(fit.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
     }
 
     /// A ball does not turn back horizontally in flight; an arm or a club does. The turn must

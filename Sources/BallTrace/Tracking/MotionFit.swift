@@ -21,6 +21,17 @@ public struct MotionFit: Sendable, Hashable {
         rms = (ex * ex + ey * ey).squareRoot()
     }
 
+    /// The fit without the newest point, when the others place that point far off their path:
+    /// a ball passing over a hand or a body merges with it for a frame, and that detection bends
+    /// a fit (at the end of the window it has the most leverage). Nil when the newest point is
+    /// where the others expect it.
+    public static func withoutOutlyingNewest(_ points: [TrackPoint]) -> MotionFit? {
+        guard points.count >= 6, let earlier = MotionFit(points.dropLast()) else { return nil }
+        let newest = points[points.count - 1]
+        let error = earlier.position(at: newest.time).distance(to: newest.position)
+        return error > max(2, 4 * earlier.rms, 0.5 * newest.radius) ? earlier : nil
+    }
+
     public func position(at time: Double) -> PixelPoint {
         PixelPoint(x: x(time - origin), y: y(time - origin))
     }

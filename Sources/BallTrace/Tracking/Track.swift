@@ -10,6 +10,9 @@ public struct Track: Sendable, Hashable, Identifiable {
     public internal(set) var missedFrames = 0
     /// The frame at which the track was first reported as a trajectory, nil while it is not.
     public internal(set) var reportedAtFrame: Int?
+    /// Whether the flight was recognised flying toward or away from the camera: its path is
+    /// then predicted in depth as well (see ``PerspectiveFit``).
+    public internal(set) var isSeenInDepth = false
 
     public init(id: UUID = UUID(), first: TrackPoint) {
         self.id = id
@@ -24,6 +27,11 @@ public struct Track: Sendable, Hashable, Identifiable {
         points.removeFirst(min(count, points.count - 1))
     }
 
+    /// Adds detections found afterwards in earlier frames (oldest first), before the first point.
+    mutating func prepend(_ earlier: [TrackPoint]) {
+        points.insert(contentsOf: earlier, at: 0)
+    }
+
     mutating func append(_ point: TrackPoint) {
         points.append(point)
         missedFrames = 0
@@ -35,15 +43,31 @@ public struct Track: Sendable, Hashable, Identifiable {
         return recent.reduce(0) { $0 + $1.radius } / Double(recent.count)
     }
 
+    /// The radius to expect next: the recent mean, or, for a ball clearly growing over its
+    /// last three detections (coming at the camera), the last radius grown once more.
+    func expectedRadius() -> Double {
+        let mean = recentRadius()
+        guard points.count >= 3 else { return mean }
+        let r = points.suffix(3).map(\.radius)
+        guard r[1] > 1.1 * r[0], r[2] > 1.1 * r[1], r[2] > mean else { return mean }
+        return r[2] * min(r[2] / r[1], 1.5)
+    }
+
     /// Where the object should be at `time`, and how far from there a detection may lie and
     /// still be taken as the same object.
-    func prediction(at time: Double, settings: TrackerSettings) -> (center: PixelPoint, gate: Double) {
+    ///
+    /// When the newest detection lies far off the path of the ones before it, the path without
+    /// it is offered as another centre: either the object changed course (a ball coming
+    /// at the camera) or that detection was merged with something it passed over.
+    func prediction(at time: Double, settings: TrackerSettings) -> (center: PixelPoint, gate: Double, alternatives: [PixelPoint]) {
         let radius = recentRadius()
         let dt = max(time - last.time, 1e-6)
-        let slack = 1 + 0.5 * Double(missedFrames)
+        // Each missed frame widens the gate, up to a point: at a high frame rate a flight may
+        // be followed through many missed frames, which its quadratic still predicts well.
+        let slack = 1 + 0.5 * Double(min(missedFrames, 6))
         switch points.count {
         case 1:
-            return (last.position, settings.maximumSpeed * dt + 2 * radius + settings.minimumGate)
+            return (last.position, settings.maximumSpeed * dt + 2 * radius + settings.minimumGate, [])
         case 2:
             let previous = points[0]
             let span = max(last.time - previous.time, 1e-6)
@@ -51,17 +75,39 @@ public struct Track: Sendable, Hashable, Identifiable {
             let vy = (last.position.y - previous.position.y) / span
             let step = (vx * vx + vy * vy).squareRoot() * dt
             let center = PixelPoint(x: last.position.x + vx * dt, y: last.position.y + vy * dt)
-            return (center, max(settings.minimumGate, 2 * radius, 0.6 * step) * slack)
+            return (center, max(settings.minimumGate, 2 * radius, 0.6 * step) * slack, [])
         default:
-            let window = points.suffix(settings.predictionWindow)
-            guard let fit = MotionFit(window) else { return (last.position, settings.minimumGate) }
+            // A long window averages detection noise and camera shake away; a short one follows
+            // a path that bends more than a parabola (drag, a ball coming at the camera). The
+            // long one sets the gate; the short one offers a second centre.
+            let window = Array(points.suffix(settings.predictionWindow))
+            guard let fit = MotionFit(window) else { return (last.position, settings.minimumGate, []) }
             let center = fit.position(at: time)
             // The gate scales with the distance moved in one frame interval, not with the
             // whole gap: missed frames widen it once, through `slack`.
             let interval = last.time - points[points.count - 2].time
             let velocity = fit.velocity(at: last.time)
             let stepPerFrame = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * interval
-            return (center, max(settings.minimumGate, 2 * radius, 0.35 * stepPerFrame, 3 * fit.rms) * slack)
+            var alternatives: [PixelPoint] = []
+            let recent = Array(points.suffix(settings.shortPredictionWindow))
+            if window.count > recent.count, let short = MotionFit(recent) { alternatives.append(short.position(at: time)) }
+            if let earlier = MotionFit.withoutOutlyingNewest(window) { alternatives.append(earlier.position(at: time)) }
+            // A path the parabola does not explain may be one in depth.
+            if isSeenInDepth || (window.count >= 5 && fit.rms > 1.5), let seen = PerspectiveFit(window) {
+                alternatives.append(seen.position(at: time))
+            }
+            // A parabola through a young chain's few points follows their noise (camera shake,
+            // a smeared first frame): its prediction is looser, and the straight continuation
+            // of the last step is as good a guess.
+            var motionShare = 0.35
+            if points.count < 6 {
+                motionShare = 0.5
+                let previous = points[points.count - 2]
+                let span = max(last.time - previous.time, 1e-6)
+                alternatives.append(PixelPoint(x: last.position.x + (last.position.x - previous.position.x) / span * dt,
+                                               y: last.position.y + (last.position.y - previous.position.y) / span * dt))
+            }
+            return (center, max(settings.minimumGate, 2 * radius, motionShare * stepPerFrame, 3 * fit.rms) * slack, alternatives)
         }
     }
 }

@@ -12,9 +12,13 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     /// Shape of the blob: major over minor axis, and the major axis's angle (radians).
     public var elongation: Double
     public var orientation: Double
+    /// Whether other moving things of some size were close by in that frame: a ball in flight
+    /// is alone in its patch of sky; a hand, a head or a limb moves among other parts of a body.
+    public var isCrowded: Bool
 
     public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
-                elongation: Double = 1, orientation: Double = 0) {
+                elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false) {
+        self.isCrowded = isCrowded
         self.step = step ?? frame
         self.elongation = elongation
         self.orientation = orientation

@@ -4,12 +4,18 @@ public struct TrackerSettings: Sendable, Hashable {
     public var trajectoryLength: Int
     /// Analysed frames a track may go without a detection (occlusion, a missed blob).
     public var maximumMissedFrames: Int
+    /// How long a reported flight is followed without a detection, seconds, when that is more
+    /// than `maximumMissedFrames`: a ball behind a pole or a player for a few frames at a high
+    /// frame rate keeps its UUID.
+    public var maximumGap: Double
     /// Fastest plausible ball, pixels per second: bounds the first association of a new track.
     public var maximumSpeed: Double
     /// Smallest association gate, pixels: detection jitter.
     public var minimumGate: Double
-    /// Points used to predict the next position.
+    /// Points used to predict the next position, and the fewer used for a second prediction
+    /// that follows a path bending more than a parabola.
     public var predictionWindow: Int
+    public var shortPredictionWindow: Int
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
     public var shorterSide: Double
 
@@ -18,10 +24,12 @@ public struct TrackerSettings: Sendable, Hashable {
         shorterSide = Double(min(frameWidth, frameHeight))
         let diagonal = (Double(frameWidth * frameWidth + frameHeight * frameHeight)).squareRoot()
         maximumMissedFrames = 4
+        maximumGap = 0.3
         // Crossing the whole frame in a fifth of a second: faster than any ball a camera
         // at this distance keeps in view for several frames.
         maximumSpeed = 5 * diagonal
         minimumGate = max(3, shorterSide / 180)
         predictionWindow = 12
+        shortPredictionWindow = 6
     }
 }

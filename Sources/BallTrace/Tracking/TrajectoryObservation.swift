@@ -23,7 +23,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     public var uuid: UUID
     public var id: UUID { uuid }
     public var detectedPoints: [DetectedPoint]
-    /// The fitted parabola evaluated at the last five detected x positions, as Vision does.
+    /// The fitted parabola at the last five detections, as Vision does (see ``VisionEquation``).
     public var projectedPoints: [NormalizedPoint]
     /// y = a·x² + b·x + c, in the observation's coordinate system.
     public var equation: Quadratic
@@ -48,11 +48,10 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
             let n = coordinates.normalize(p.position, frameWidth: frameWidth, frameHeight: frameHeight)
             return DetectedPoint(frame: p.frame, time: p.time, x: n.x, y: n.y, radius: p.radius / shorter)
         }
-        let xs = detectedPoints.map(\.x), ys = detectedPoints.map(\.y)
-        let fit = Quadratic.fit(u: xs, v: ys) ?? Quadratic(a: 0, b: 0, c: ys.first ?? 0)
-        equation = fit
-        projectedPoints = xs.suffix(5).map { NormalizedPoint(x: $0, y: fit($0)) }
         let start = track.points[0].time
+        let path = VisionEquation(points: detectedPoints.map { ($0.time - start, $0.x, $0.y) })
+        equation = path.equation
+        projectedPoints = path.projected(detectedPoints.suffix(5).map { ($0.time - start, $0.x) })
         timeRange = TimeRange(start: start, duration: track.last.time - start)
         movingAverageRadius = track.recentRadius() / shorter
         firstReportedFrame = track.reportedAtFrame ?? track.last.frame
@@ -75,7 +74,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
             let window = points[start..<(start + length)]
             if let fit = MotionFit(window) {
                 let radius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
-                deviations.append(fit.rms / max(1.0, 0.35 * radius))
+                deviations.append(fit.rms / BallisticTest.smoothnessTolerance(radius: radius))
             }
             if start + length == points.count { break }
             start = min(start + stride, points.count - length)

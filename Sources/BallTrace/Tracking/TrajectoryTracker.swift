@@ -1,3 +1,4 @@
+import Foundation
 /// Where blobs become tracks, and tracks become trajectories.
 ///
 /// Fed the filtered blobs of each analysed frame in order, it extends every reported flight by
@@ -8,6 +9,7 @@
 /// the UUID it was born with — once its last `trajectoryLength` points pass the
 /// ``BallisticTest``. Memory is bounded by what is in view, plus the reported trajectories.
 public struct TrajectoryTracker: Sendable {
+    let debugTracks = getenv("BALLTRACE_DEBUG_TRACKS") != nil
     public let settings: TrackerSettings
     private let test: BallisticTest
     private var active: [Track] = []
@@ -17,6 +19,17 @@ public struct TrajectoryTracker: Sendable {
     private let maximumActiveTracks = 1000
     /// Analysed frames so far.
     private var step = 0
+    /// Blobs of the current frame with moving neighbours.
+    private var crowded = Set<Blob>()
+    /// The blobs of the last few analysed frames, to look back into when a flight is reported.
+    private var recentFrames: [KeptFrame] = []
+    private struct KeptFrame: Sendable {
+        var frame: Int
+        var time: Double
+        var step: Int
+        var blobs: [Blob]
+        var crowded: Set<Blob>
+    }
 
     public init(settings: TrackerSettings) {
         self.settings = settings
@@ -36,9 +49,16 @@ public struct TrajectoryTracker: Sendable {
 
     public mutating func update(frame: Int, time: Double, blobs: [Blob]) {
         step += 1
+        crowded = crowdedBlobs(blobs)
+        recentFrames.append(KeptFrame(frame: frame, time: time, step: step, blobs: blobs, crowded: crowded))
+        if recentFrames.count > 2 * settings.trajectoryLength + 1 { recentFrames.removeFirst() }
         let expectations = active.map { track -> Expectation in
             let p = track.prediction(at: time, settings: settings)
-            return Expectation(center: p.center, gate: p.gate, radius: track.recentRadius())
+            // A ball growing in the picture is coming at the camera, where its image speeds up
+            // beyond what a parabola predicts: the gate grows with it.
+            let radius = track.expectedRadius()
+            return Expectation(center: p.center, gate: p.gate + 2 * max(0, radius - track.recentRadius()), radius: radius,
+                               alternatives: p.alternatives)
         }
         let flights = active.indices.filter { active[$0].isReported }
         let chains = active.indices.filter { !active[$0].isReported }
@@ -70,14 +90,38 @@ public struct TrajectoryTracker: Sendable {
             extended.insert(t)
         }
         for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
+        if debugTracks, let watch = getenv("BALLTRACE_DEBUG_FIRST").flatMap({ Int(String(cString: $0)) }) {
+            for t in active.indices where active[t].points[0].frame == watch {
+                print("DBGC f\(frame) \(active[t].id.uuidString.prefix(4)) n=\(active[t].points.count) ext=\(extended.contains(t)) missed=\(active[t].missedFrames) pts=\(active[t].points.suffix(4).map { "(\(Int($0.position.x)),\(Int($0.position.y)))" })")
+            }
+        }
+        if debugTracks {
+            print("DBGN f\(frame) active=\(active.count) blobs=\(blobs.count)")
+            for t in flights {
+                let e = expectations[t]
+                print("DBG f\(frame) flight \(active[t].id.uuidString.prefix(4)) n=\(active[t].points.count) pred=(\(Int(e.center.x)),\(Int(e.center.y))) gate=\(Int(e.gate)) r=\(String(format: "%.1f", e.radius)) ext=\(extended.contains(t)) last=(\(Int(active[t].last.position.x)),\(Int(active[t].last.position.y)))")
+            }
+        }
 
         var ended = Set<Int>()
         // A reported track that turns back was not a ball after all (a club at the top of its
         // backswing decelerates like one): it is withdrawn.
         for t in extended where active[t].isReported {
             let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
-            if test.reversesHorizontally(recent, tolerance: max(1, 0.35 * active[t].recentRadius())) {
+            if test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: active[t].recentRadius())) {
                 active[t].reportedAtFrame = nil
+                ended.insert(t)
+                continue
+            }
+            // Nothing pulls a ball upward. A short track that is clearly pulled up was a
+            // person bobbing along; a long one has bounced, and its flight ends here.
+            let window = Array(active[t].points.suffix(settings.trajectoryLength))
+            if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
+                if active[t].points.count <= 2 * settings.trajectoryLength {
+                    active[t].reportedAtFrame = nil
+                } else {
+                    completed.append(active[t])
+                }
                 ended.insert(t)
             }
         }
@@ -87,9 +131,17 @@ public struct TrajectoryTracker: Sendable {
             .sorted { (active[$0].points.count, $1) > (active[$1].points.count, $0) }
         for t in ready where !ended.contains(t) {
             let recent = Array(active[t].points.suffix(settings.trajectoryLength))
-            guard case .ballistic(let fit) = test.evaluate(recent) else { continue }
+            let verdict = test.evaluate(recent)
+            if debugTracks, case .ballistic(let f) = verdict {
+                let r = recent.map(\.radius).sorted()[recent.count / 4]
+                print(String(format: "DBGREP f%d (%.0f,%.0f) rms=%.2f r25=%.1f ay=%.0f ay/r=%.0f crowded=%d", frame, recent.last!.position.x, recent.last!.position.y, f.rms, r, f.acceleration.y, f.acceleration.y / r, recent.filter(\.isCrowded).count))
+            }
+            if debugTracks, getenv("BALLTRACE_DEBUG_ALL") != nil { print("DBGV f\(frame) first=f\(active[t].points[0].frame) n=\(active[t].points.count) last=(\(Int(recent.last!.position.x)),\(Int(recent.last!.position.y))) \(verdict)") }
+            guard let path = verdict.path else { continue }
             active[t].reportedAtFrame = frame
-            active[t].dropFirst(unrelatedLeadingPoints(of: active[t], fit: fit))
+            if case .depth = path { active[t].isSeenInDepth = true }
+            active[t].dropFirst(unrelatedLeadingPoints(of: active[t], path: path))
+            active[t].prepend(earlierDetections(of: active[t], like: path))
             let last = active[t].last
             for other in extended where other != t && !active[other].isReported && active[other].last == last {
                 ended.insert(other)
@@ -102,7 +154,8 @@ public struct TrajectoryTracker: Sendable {
             // mostly clutter and go sooner.
             let limit = track.points.count < 3 ? 1 : track.points.count < 6 ? 2 : settings.maximumMissedFrames
             if ended.contains(t) { continue }
-            if track.missedFrames > limit {
+            let bridging = track.isReported && time - track.last.time <= settings.maximumGap
+            if track.missedFrames > limit && !bridging {
                 if track.isReported { completed.append(track) }
             } else {
                 kept.append(track)
@@ -152,26 +205,70 @@ public struct TrajectoryTracker: Sendable {
     }
 
     private func explainsRecentPoints(_ track: Track) -> Bool {
-        let recent = track.points.suffix(6)
+        let recent = Array(track.points.suffix(6))
         guard recent.count >= 4, let fit = MotionFit(recent) else { return true }
-        return fit.rms <= max(1, 0.5 * track.recentRadius())
+        let tolerance = max(1, 0.5 * track.recentRadius())
+        if fit.rms <= tolerance { return true }
+        // A ball flying away or coming closer is explained by a path in depth.
+        return (PerspectiveFit(recent)?.rms ?? .infinity) <= tolerance
     }
 
     /// How many of a track's first points, before its ballistic window, the flight does not
     /// explain: a chain may start on a club head or a hand and only then find the ball.
-    private func unrelatedLeadingPoints(of track: Track, fit: MotionFit) -> Int {
+    private func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
         var first = track.points.count - settings.trajectoryLength
-        let tolerance = max(2, 1.5 * track.recentRadius(), 3 * fit.rms)
+        let tolerance = max(2, 1.5 * track.recentRadius(), 3 * path.rms)
         while first > 0 {
             let p = track.points[first - 1]
-            guard fit.position(at: p.time).distance(to: p.position) <= tolerance else { break }
+            guard path.position(at: p.time).distance(to: p.position) <= tolerance else { break }
             first -= 1
         }
         return first
     }
 
+    /// Detections of a just-reported flight in the frames before its first point, found in the
+    /// blobs kept from those frames: the first frames after a launch are the hardest to follow
+    /// (the ball leaves a hand or a club face, is smeared, or moves fastest), but once the
+    /// flight is known its path says where to look. Walks back while each frame has a blob
+    /// near the path.
+    private func earlierDetections(of track: Track, like path: FlightPath) -> [TrackPoint] {
+        let early = Array(track.points.prefix(settings.trajectoryLength))
+        guard let fit = path.refitted(to: early), let first = track.points.first else { return [] }
+        let radius = early.map(\.radius).sorted()[early.count / 2]
+        var found: [TrackPoint] = []
+        for (k, past) in recentFrames.reversed().filter({ $0.step < first.step }).enumerated() {
+            guard k < 2 * settings.trajectoryLength else { break }
+            let expected = fit.position(at: past.time)
+            let tolerance = max(2, radius, 4 * fit.rms) * (1 + 0.2 * Double(k))
+            let nearest = past.blobs.min { $0.center.distance(to: expected) < $1.center.distance(to: expected) }
+            guard let blob = nearest, blob.center.distance(to: expected) <= tolerance + max(0, blob.radius - radius) else { break }
+            found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
+                                    step: past.step, elongation: blob.elongation, orientation: blob.orientation,
+                                    isCrowded: past.crowded.contains(blob)))
+        }
+        return found.reversed()
+    }
+
     private func point(_ blob: Blob, frame: Int, time: Double) -> TrackPoint {
         TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
-                   elongation: blob.elongation, orientation: blob.orientation)
+                   elongation: blob.elongation, orientation: blob.orientation, isCrowded: crowded.contains(blob))
+    }
+
+    /// The blobs of this frame that have a neighbour: another blob at least half their size
+    /// whose edge comes within max(2 radii, 2% of the shorter side) of theirs. Pieces of the
+    /// same ball (centres inside 1.5 radii) do not count.
+    private func crowdedBlobs(_ blobs: [Blob]) -> Set<Blob> {
+        var result = Set<Blob>()
+        for (i, a) in blobs.enumerated() {
+            let zone = max(2 * a.radius, 0.02 * settings.shorterSide)
+            for (j, b) in blobs.enumerated() where j != i && b.radius >= 0.5 * a.radius {
+                let d = a.center.distance(to: b.center)
+                if d > 1.5 * a.radius && d - a.radius - b.radius < zone {
+                    result.insert(a)
+                    break
+                }
+            }
+        }
+        return result
     }
 }

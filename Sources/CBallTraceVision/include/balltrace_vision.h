@@ -87,6 +87,12 @@ void bt_canvas_circle(bt_canvas *canvas, double x, double y, double radius, cons
 void bt_canvas_line(bt_canvas *canvas, double x0, double y0, double x1, double y1, double thickness,
                     const uint8_t rgb[3], double opacity);
 void bt_canvas_rect(bt_canvas *canvas, double x, double y, double width, double height, const uint8_t rgb[3]);
+/* Anti-aliased filled polygon through `count` (x, y) pairs, pixels with centres at half-integers. */
+void bt_canvas_polygon(bt_canvas *canvas, const double *xy, int count, const uint8_t rgb[3], double opacity);
+/* Anti-aliased ellipse arc from `start` to `end` degrees (0 along the rotated x axis, clockwise
+   on screen), semi-axes rx and ry, rotated by `angle` degrees; filled when thickness <= 0. */
+void bt_canvas_ellipse(bt_canvas *canvas, double x, double y, double rx, double ry, double angle, double start,
+                       double end, double thickness, const uint8_t rgb[3], double opacity);
 /* Saves the current picture as the background that `restore` puts back. */
 void bt_canvas_save(bt_canvas *canvas);
 void bt_canvas_restore(bt_canvas *canvas);
@@ -94,6 +100,9 @@ void bt_canvas_restore(bt_canvas *canvas);
 void bt_canvas_noise(bt_canvas *canvas, double sigma, uint64_t seed);
 /* Multiplies every pixel by `gain` (lighting flicker). */
 void bt_canvas_gain(bt_canvas *canvas, double gain);
+/* Moves the whole picture by (dx, dy) pixels, sub-pixel (bilinear); the uncovered border
+   repeats the edge (camera shake). */
+int bt_canvas_shift(bt_canvas *canvas, double dx, double dy, char *message, size_t message_size);
 /* Converts the picture to planar YUV 4:2:0 (BT.601, limited range) into the caller's planes,
    turned counter-clockwise by `counterclockwise_quarters` × 90° first (how a phone stores a
    portrait picture sideways); the planes must have the turned size. */

@@ -1,0 +1,39 @@
+/// The path a flight was recognised on: a parabola in the picture, or one in depth that the
+/// picture shows bent by perspective.
+public enum FlightPath: Sendable, Hashable {
+    case picture(MotionFit)
+    case depth(PerspectiveFit)
+
+    public func position(at time: Double) -> PixelPoint {
+        switch self {
+        case let .picture(fit): return fit.position(at: time)
+        case let .depth(fit): return fit.position(at: time)
+        }
+    }
+
+    public var rms: Double {
+        switch self {
+        case let .picture(fit): return fit.rms
+        case let .depth(fit): return fit.rms
+        }
+    }
+
+    /// The same kind of path fitted to other points.
+    public func refitted(to points: [TrackPoint]) -> FlightPath? {
+        switch self {
+        case .picture: return MotionFit(points).map(FlightPath.picture)
+        case .depth: return PerspectiveFit(points).map(FlightPath.depth)
+        }
+    }
+}
+
+extension BallisticTest.Verdict {
+    /// The path of a window that passed; nil when it did not.
+    public var path: FlightPath? {
+        switch self {
+        case let .ballistic(fit): return .picture(fit)
+        case let .ballisticInDepth(fit): return .depth(fit)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import BallTrace
+import Foundation
+
+/// A ball's flight in 3-D, under gravity and air drag, seen through a ``PinholeCamera``: it
+/// shrinks, dims and slows in the picture as it flies away, and its path there is only roughly
+/// a parabola.
+///
+/// Drag is linear in the velocity (deceleration `drag · v`). A golf ball's real drag is closer to
+/// quadratic, but over the two or three seconds a clip shows, a linear rate matched to the
+/// launch speed slows the ball about as much, and it has a closed form: every frame's position
+/// is exact and cheap, with no integration step to tune.
+public struct PerspectiveFlight: Sendable, Hashable, Codable {
+    public var camera: PinholeCamera
+    /// Where the ball's centre is at launch, metres.
+    public var launch: SpacePoint
+    /// Velocity at launch, metres per second.
+    public var velocity: SpacePoint
+    /// The ball's real radius, metres.
+    public var ballRadius: Double
+    /// Metres per second squared, downward.
+    public var gravity: Double
+    /// Linear drag rate, 1/s.
+    public var drag: Double
+    /// How much more light the ball sends than the background it hides: a sunlit white ball is
+    /// several times brighter than the sky, so even once it is smaller than the lens's blur spot
+    /// it still shows, as a faint smudge.
+    public var brightness: Double
+
+    public init(camera: PinholeCamera, launch: SpacePoint, velocity: SpacePoint, ballRadius: Double,
+                gravity: Double = 9.81, drag: Double, brightness: Double) {
+        self.camera = camera
+        self.launch = launch
+        self.velocity = velocity
+        self.ballRadius = ballRadius
+        self.gravity = gravity
+        self.drag = drag
+        self.brightness = brightness
+    }
+
+    /// The ball's centre `t` seconds after launch (t ≥ 0).
+    public func point(after t: Double) -> SpacePoint {
+        let t = max(0, t)
+        let c = drag
+        // Distance covered at unit initial speed: (1 - e^{-ct}) / c, or t without drag.
+        let reach = c > 1e-9 ? -expm1(-c * t) / c : t
+        let fall = c > 1e-9 ? gravity * (t - reach) / c : 0.5 * gravity * t * t
+        return SpacePoint(x: launch.x + velocity.x * reach, y: launch.y + velocity.y * reach - fall,
+                          z: launch.z + velocity.z * reach)
+    }
+
+    /// Where the ball appears `t` seconds after launch.
+    public func imagePosition(after t: Double) -> PixelPoint { camera.project(point(after: t)) }
+
+    /// The geometric radius of the ball's image, pixels.
+    public func projectedRadius(after t: Double) -> Double {
+        camera.pixels(ballRadius, atDepth: point(after: t).z)
+    }
+
+    /// The radius of the spot the ball makes: its image spread by the lens's blur.
+    public func apparentRadius(after t: Double) -> Double {
+        let r = projectedRadius(after: t), b = camera.blurRadius
+        return (r * r + b * b).squareRoot()
+    }
+
+    /// The spot's contrast, 0…1: the ball's light spread over the spot, times its brightness.
+    public func contrast(after t: Double) -> Double {
+        let r = projectedRadius(after: t), spot = apparentRadius(after: t)
+        return min(1, brightness * r * r / (spot * spot))
+    }
+
+    /// Seconds after launch at which the ball comes back down to the ground; nil if it does not
+    /// within a minute.
+    public func landingTime() -> Double? {
+        var low = 0.05, high = 0.05
+        while point(after: high).y > ballRadius {
+            low = high
+            high *= 2
+            if high > 60 { return nil }
+        }
+        for _ in 0..<60 {
+            let mid = (low + high) / 2
+            if point(after: mid).y > ballRadius { low = mid } else { high = mid }
+        }
+        return high
+    }
+}

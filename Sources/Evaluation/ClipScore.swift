@@ -1,0 +1,108 @@
+import Foundation
+
+/// How well one clip's trajectories agree with its ground truth, by the project's definitions:
+///
+/// - Recall: matched truth positions (in flight, in view) / all such positions.
+/// - Precision: matched detections / all detections (on sparsely labelled clips, only
+///   detections in labelled frames count).
+/// - A flight is found when one UUID matches at least 60% of its counted positions; UUIDs per
+///   flight counts the UUIDs with 3 or more matched points on it.
+/// - A false trajectory has fewer than half of its (counted) points matched to a ball in flight.
+public struct ClipScore: Sendable, Hashable {
+    public struct Flight: Sendable, Hashable {
+        public var index: Int
+        /// Positions recall counts for this flight.
+        public var positions: Int
+        /// The largest share of them one UUID matched.
+        public var bestCoverage: Double
+        /// UUIDs with three or more points matched on this flight.
+        public var uuids: Int
+        public var isFound: Bool { positions > 0 && bestCoverage >= ClipScore.foundCoverage }
+    }
+
+    public struct Trajectory: Sendable, Hashable {
+        public var uuid: UUID
+        /// Detections that count for precision (all, or those in labelled frames).
+        public var points: Int
+        public var matched: Int
+        public var matchedInFlight: Int
+        /// Fewer than half of its counted points on a ball in flight (or none counted at all).
+        public var isFalse: Bool { 2 * matchedInFlight < points || points == 0 }
+    }
+
+    public static let foundCoverage = 0.6
+    public static let uuidMinimumPoints = 3
+
+    public var countedPositions: Int
+    public var matchedPositions: Int
+    public var countedDetections: Int
+    public var matchedDetections: Int
+    public var flights: [Flight]
+    public var trajectories: [Trajectory]
+
+    /// 1 when there is nothing to find.
+    public var recall: Double { countedPositions == 0 ? 1 : Double(matchedPositions) / Double(countedPositions) }
+    /// 1 when nothing was detected.
+    public var precision: Double { countedDetections == 0 ? 1 : Double(matchedDetections) / Double(countedDetections) }
+    public var flightsFound: Int { flights.filter(\.isFound).count }
+    public var falseTrajectories: Int { trajectories.filter(\.isFalse).count }
+    /// Flights followed by exactly one UUID.
+    public var flightsWithOneUUID: Int { flights.filter { $0.uuids == 1 }.count }
+    /// The most UUIDs any flight was split into.
+    public var maximumUUIDsPerFlight: Int { flights.map(\.uuids).max() ?? 0 }
+
+    public init(truth: GroundTruth, trajectories scored: [ScoredTrajectory]) {
+        let matches = matchPoints(truth: truth, trajectories: scored)
+        func countsForPrecision(_ frame: Int) -> Bool {
+            truth.labelling == .dense || truth.labelledFrames.contains(frame)
+        }
+        let counted = truth.positions.filter(\.counts)
+        countedPositions = counted.count
+        matchedPositions = Set(matches.map(\.position)).filter { truth.positions[$0].counts }.count
+        trajectories = scored.enumerated().map { t, trajectory in
+            let mine = matches.filter { $0.trajectory == t && countsForPrecision(truth.positions[$0.position].frame) }
+            return Trajectory(
+                uuid: trajectory.uuid,
+                points: trajectory.detections.filter { countsForPrecision($0.frame) }.count,
+                matched: mine.count,
+                matchedInFlight: mine.filter { truth.positions[$0.position].inFlight }.count)
+        }
+        countedDetections = trajectories.reduce(0) { $0 + $1.points }
+        matchedDetections = trajectories.reduce(0) { $0 + $1.matched }
+        flights = (0..<truth.flightCount).map { f in
+            let positions = truth.countedPositions(ofFlight: f).count
+            var coveredByUUID: [Int: Int] = [:], matchedByUUID: [Int: Int] = [:]
+            for m in matches where truth.positions[m.position].flight == f {
+                matchedByUUID[m.trajectory, default: 0] += 1
+                if truth.positions[m.position].counts { coveredByUUID[m.trajectory, default: 0] += 1 }
+            }
+            let best = coveredByUUID.values.max() ?? 0
+            return Flight(
+                index: f, positions: positions,
+                bestCoverage: positions == 0 ? 0 : Double(best) / Double(positions),
+                uuids: matchedByUUID.values.filter { $0 >= ClipScore.uuidMinimumPoints }.count)
+        }
+    }
+
+    /// What the project asks of every generated scenario and every static-camera real clip.
+    public struct Targets: Sendable, Hashable {
+        public var recall = 0.90
+        public var precision = 0.95
+        public init() {}
+    }
+
+    /// The targets this score misses, each as a short phrase; empty when it meets them all.
+    public func shortfalls(against targets: Targets = Targets()) -> [String] {
+        var missed: [String] = []
+        if recall < targets.recall { missed.append(String(format: "recall %.2f < %.2f", recall, targets.recall)) }
+        if precision < targets.precision {
+            missed.append(String(format: "precision %.2f < %.2f", precision, targets.precision))
+        }
+        let countable = flights.filter { $0.positions > 0 }
+        if flightsFound < countable.count { missed.append("\(countable.count - flightsFound) of \(countable.count) flights not found") }
+        let split = countable.filter { $0.uuids > 1 }.count
+        if split > 0 { missed.append("\(split) flights split across several UUIDs") }
+        if falseTrajectories > 0 { missed.append("\(falseTrajectories) false trajectories") }
+        return missed
+    }
+}

@@ -1,0 +1,73 @@
+import BallTrace
+import ClipSynthesis
+import Foundation
+
+/// Runs cases: renders (or reuses) a generated clip, has it analysed, and scores the result.
+///
+/// How a clip is analysed is the caller's: the evaluation command runs the real `balltrace`
+/// executable, tests call the library in process. Both score the same JSON document.
+public struct EvaluationRunner: Sendable {
+    /// Rendered clips are kept here and reused while their scene is unchanged.
+    public var clipFolder: String
+    /// Where the real clips live (`../shared/clips`).
+    public var realClipFolder: String
+    public var analyse: @Sendable (_ clip: String) throws -> AnalysisDocument
+
+    public init(clipFolder: String, realClipFolder: String, analyse: @escaping @Sendable (String) throws -> AnalysisDocument) {
+        self.clipFolder = clipFolder
+        self.realClipFolder = realClipFolder
+        self.analyse = analyse
+    }
+
+    public func run(_ evaluationCase: EvaluationCase) -> CaseResult {
+        do {
+            let clip: String
+            let truth: GroundTruth?
+            switch evaluationCase.source {
+            case let .generated(scene):
+                let rendered = try renderedClip(scene)
+                clip = rendered.path
+                truth = GroundTruth(rendered.truth)
+            case let .labelled(path, labels):
+                clip = "\(realClipFolder)/\(path)"
+                truth = try LabelFile.groundTruth(csv: String(contentsOfFile: "\(realClipFolder)/\(labels)", encoding: .utf8))
+            case let .unlabelled(path, _):
+                clip = "\(realClipFolder)/\(path)"
+                truth = nil
+            }
+            let started = Date()
+            let document = try analyse(clip)
+            let seconds = Date().timeIntervalSince(started)
+            let trajectories = ScoredTrajectory.from(document)
+            return CaseResult(
+                evaluationCase: evaluationCase, frames: document.source.frameCount, trajectories: trajectories.count,
+                score: truth.map { ClipScore(truth: $0, trajectories: trajectories) }, seconds: seconds)
+        } catch {
+            return CaseResult(evaluationCase: evaluationCase, frames: 0, trajectories: 0, score: nil, seconds: 0,
+                              failure: "\(error)")
+        }
+    }
+
+    /// The clip for `scene`, rendered once: its file name carries a digest of the scene, so a
+    /// changed scene is rendered afresh.
+    public func renderedClip(_ scene: SyntheticScene) throws -> (path: String, truth: ClipTruth) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let digest = fnv1a(try encoder.encode(scene))
+        let base = "\(clipFolder)/\(scene.name)-\(scene.width)x\(scene.height)-\(String(digest, radix: 16))"
+        let video = base + ".mp4", truthPath = base + ".truth.json"
+        if FileManager.default.fileExists(atPath: video), let data = FileManager.default.contents(atPath: truthPath),
+           let truth = try? JSONDecoder().decode(ClipTruth.self, from: data), truth.scene == scene {
+            return (video, truth)
+        }
+        try FileManager.default.createDirectory(atPath: clipFolder, withIntermediateDirectories: true)
+        let truth = try ClipSynthesizer.render(scene, to: video)
+        try AtomicFile.write(try encoder.encode(truth), to: truthPath)
+        return (video, truth)
+    }
+}
+
+/// A digest that is the same in every run (Swift's `Hasher` is seeded per process).
+func fnv1a(_ data: Data) -> UInt64 {
+    data.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+}

@@ -1,0 +1,98 @@
+import BallTrace
+import ClipSynthesis
+
+/// One clip of the evaluation suite and what is known about it.
+public struct EvaluationCase: Sendable {
+    public enum Source: Sendable {
+        /// Rendered by the project's generator, with exact truth.
+        case generated(SyntheticScene)
+        /// A real clip with labels (`gt.csv` beside it), relative to the real-clips folder.
+        case labelled(clip: String, labels: String)
+        /// A real clip without labels: only the number of trajectories can be checked.
+        case unlabelled(clip: String, expectedTrajectories: Int)
+    }
+
+    public var name: String
+    public var source: Source
+    /// Whether the project's targets apply (static camera, a ball the tracker is meant to follow).
+    /// Others are reported for what they show.
+    public var isGated: Bool
+    /// Shown beside the figures.
+    public var note: String
+
+    public init(name: String, source: Source, isGated: Bool = true, note: String = "") {
+        self.name = name
+        self.source = source
+        self.isGated = isGated
+        self.note = note
+    }
+
+    static func scene(_ scenario: String, _ width: Int, _ height: Int, fps: Double, seed: UInt64,
+                      rotation: DisplayRotation = .none, jitter: Double = 0, note: String = "") -> EvaluationCase {
+        guard var scene = SyntheticScene.scenario(named: scenario, width: width, height: height, frameRate: fps,
+                                                  seconds: nil, seed: seed)
+        else { preconditionFailure("unknown scenario \(scenario)") }
+        scene.rotation = rotation
+        scene.frameTimeJitter = jitter
+        var name = "\(scenario) \(width)×\(height)@\(Int(fps))"
+        if rotation != .none { name += " stored \(rotation.rawValue)°" }
+        if jitter > 0 { name += " vfr" }
+        return EvaluationCase(name: name, source: .generated(scene), note: note)
+    }
+}
+
+/// The clips balltrace is measured on.
+public enum EvaluationSuite {
+    /// A few scenarios at low resolution: quick enough for `swift test`.
+    public static let quick: [EvaluationCase] = [
+        .scene("golf-down-the-line", 640, 480, fps: 30, seed: 101),
+        .scene("tennis-toss", 640, 480, fps: 30, seed: 102),
+        .scene("basketball-shot", 640, 480, fps: 30, seed: 103),
+        .scene("crossing-balls", 640, 480, fps: 30, seed: 104),
+        .scene("pole-occlusion", 640, 480, fps: 30, seed: 105),
+        .scene("rough-conditions", 640, 480, fps: 30, seed: 106),
+        .scene("no-ball", 640, 480, fps: 30, seed: 107),
+    ]
+
+    /// Every generated scenario across sizes and frame rates, then the real clips.
+    public static let full: [EvaluationCase] = generated + real
+
+    public static let generated: [EvaluationCase] = [
+        .scene("golf-face-on", 640, 480, fps: 24, seed: 11),
+        .scene("golf-face-on", 1280, 720, fps: 60, seed: 12),
+        .scene("golf-face-on", 1280, 720, fps: 240, seed: 13),
+        .scene("golf-face-on", 3840, 2160, fps: 30, seed: 14),
+        .scene("golf-face-on", 1080, 1920, fps: 30, seed: 15, rotation: .clockwise90, note: "portrait phone clip stored sideways"),
+        .scene("golf-face-on", 1280, 720, fps: 30, seed: 16, jitter: 0.8, note: "variable frame rate"),
+        .scene("golf-down-the-line", 1920, 1080, fps: 60, seed: 21),
+        .scene("golf-down-the-line", 1280, 720, fps: 30, seed: 22),
+        .scene("tennis-toss", 1280, 720, fps: 60, seed: 31),
+        .scene("tennis-toss", 640, 480, fps: 30, seed: 32),
+        .scene("basketball-shot", 1280, 720, fps: 30, seed: 41),
+        .scene("basketball-shot", 1920, 1080, fps: 60, seed: 42),
+        .scene("crossing-balls", 1280, 720, fps: 60, seed: 51),
+        .scene("crossing-balls", 640, 480, fps: 30, seed: 52),
+        .scene("pole-occlusion", 1280, 720, fps: 30, seed: 61),
+        .scene("pole-occlusion", 640, 480, fps: 120, seed: 62),
+        .scene("rough-conditions", 1280, 720, fps: 30, seed: 71),
+        .scene("rough-conditions", 1920, 1080, fps: 60, seed: 72),
+        .scene("no-ball", 1280, 720, fps: 30, seed: 81),
+        .scene("no-ball", 640, 480, fps: 24, seed: 82),
+    ]
+
+    /// The real clips in `../shared/clips` (see its README).
+    public static let real: [EvaluationCase] = [
+        EvaluationCase(name: "tracker-balltoss", source: .labelled(clip: "tracker-balltoss/clip.mp4", labels: "tracker-balltoss/gt.csv"),
+                       note: "labels every 2nd frame 10–30"),
+        EvaluationCase(name: "tennis-indoor", source: .labelled(clip: "tennis-indoor/clip.mov", labels: "tennis-indoor/gt.csv"),
+                       note: "ball rushes at the lens; labels 2–19"),
+        EvaluationCase(name: "badminton-rally-1", source: .labelled(clip: "badminton-rally-1/clip.mp4", labels: "badminton-rally-1/gt.csv"),
+                       isGated: false, note: "shuttlecock: drag-dominated"),
+        EvaluationCase(name: "badminton-rally-2", source: .labelled(clip: "badminton-rally-2/clip.mp4", labels: "badminton-rally-2/gt.csv"),
+                       isGated: false, note: "shuttlecock: drag-dominated"),
+        EvaluationCase(name: "throw-two-balls", source: .unlabelled(clip: "throw-two-balls/clip.mov", expectedTrajectories: 1),
+                       isGated: false, note: "no labels: one throw expected"),
+        EvaluationCase(name: "soccer-ceiling", source: .unlabelled(clip: "soccer-ceiling/clip.mov", expectedTrajectories: 1),
+                       isGated: false, note: "no labels: one pass expected"),
+    ]
+}
