@@ -6,7 +6,8 @@ extension SyntheticScene {
     /// mid-air: they reach the same point within a fifth of a frame interval of each other, on a
     /// frame, so their images merge there (for a frame or two at 30 fps, more at higher rates).
     /// The first is at the top of its arc there, the second still rising, so the crossing is not
-    /// symmetric. White and orange, radius h/80.
+    /// symmetric. White and navy (brighter and darker than sky and grass alike: detection sees
+    /// luma only, and an orange ball has the sky's luma, a red one the grass's), radius h/80.
     public static func crossingBalls(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.2,
                                      seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0xC2_0551)
@@ -25,7 +26,7 @@ extension SyntheticScene {
             BallFlight(start: first, velocityX: a.x, velocityY: a.y, gravity: gravity, radius: radius,
                        launchTime: firstLaunch, restsBeforeLaunch: false),
             BallFlight(start: second, velocityX: b.x, velocityY: b.y, gravity: gravity, radius: radius,
-                       launchTime: secondLaunch, restsBeforeLaunch: false, colour: RGBColour(red: 250, green: 165, blue: 50)),
+                       launchTime: secondLaunch, restsBeforeLaunch: false, colour: RGBColour(red: 20, green: 30, blue: 90)),
         ]
         return SyntheticScene(
             name: "crossing-balls", width: width, height: height, frameRate: frameRate,

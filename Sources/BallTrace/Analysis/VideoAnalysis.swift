@@ -52,8 +52,6 @@ public enum VideoAnalysis {
         }
 
         var analysed = 0
-        let debugBlobs = ProcessInfo.processInfo.environment["BALLTRACE_DEBUG_BLOBS"].flatMap { path -> FileHandle? in
-            FileManager.default.createFile(atPath: path, contents: nil); return FileHandle(forWritingAtPath: path) }
         var lastAnalysedTime = -Double.infinity
         while let frame = try reader.nextFrame() {
             // A small tolerance keeps timestamps rounded to the time base from skipping frames.
@@ -62,11 +60,7 @@ public enum VideoAnalysis {
                 analysed += 1
                 let blobs = try detector.detect(luma: frame.luma, stride: frame.lumaStride)
                     .map { Blob($0, geometry: geometry) }
-                let kept = filter.apply(blobs)
-                if let debugBlobs {
-                    for b in kept { debugBlobs.write(Data(String(format: "%d,%.3f,%.1f,%.1f,%.2f,%.2f,%.2f,%.0f\n", frame.index, frame.time, b.center.x, b.center.y, b.radius, b.elongation, b.orientation, b.contrast).utf8)) }
-                }
-                tracker.update(frame: frame.index, time: frame.time, blobs: kept)
+                tracker.update(frame: frame.index, time: frame.time, blobs: filter.apply(blobs))
             }
             if let writer, let renderer, let frames {
                 let target = try frames.prepare(from: frame.frame.pointer)

@@ -26,6 +26,8 @@ public struct BallisticTest: Sendable, Hashable {
         case weightless(acceleration: Double)
         /// Mostly seen with other moving things close by (parts of a body).
         case crowded(points: Int)
+        /// Its size jumps from frame to frame, as a limb's or a racket's does.
+        case changesSize
         case reverses
         case sparse(steps: Int)
         case misshapen(misaligned: Int)
@@ -37,18 +39,21 @@ public struct BallisticTest: Sendable, Hashable {
     /// Slowest reported motion, in shorter sides of the frame per second.
     static let minimumSpeed = 0.25
     /// Smallest downward acceleration of a ball in flight, pixels per second squared per pixel
-    /// of its apparent radius: half of what gravity gives the largest ball (a basketball,
-    /// 9.8 / 0.12 ≈ 82), leaving room for radii inflated by blur. (A slow-motion export whose
-    /// timestamps are stretched makes gravity look weaker than this.)
-    static let minimumGravityPerRadius = 40.0
-    /// Largest share of a window's detections that may have moving neighbours: a ball leaving
+    /// of its apparent radius: two thirds of what gravity gives the largest ball (a basketball,
+    /// 9.8 / 0.12 ≈ 82), leaving room for radii inflated by blur and compression. A walking
+    /// person's head bobs at about half that. (A slow-motion export whose timestamps are
+    /// stretched makes gravity look weaker than this.)
+    static let minimumGravityPerRadius = 55.0
+    /// Largest median deviation of log-radius from its trend (see ``sizeIsSteady(_:)``).
+    static let sizeSteadiness = 0.15
+    /// Share of a window's detections with moving neighbours that rejects it: a ball leaving
     /// a hand or a club face is crowded for its first frames only.
     static let crowdedShare = 0.3
     /// How far from a smooth path detections of a ball of this radius may scatter, pixels (rms).
     /// Detection noise grows with the blob, since a blurred or large ball has a less certain
-    /// centre. The floor covers a camera that shakes by a pixel or two from frame to frame.
+    /// centre. The floor covers a camera that shakes by up to two pixels from frame to frame.
     public static func smoothnessTolerance(radius: Double) -> Double {
-        max(2, 0.35 * radius)
+        max(3, 0.35 * radius)
     }
 
     /// Largest angle between an elongated blob's axis and the motion, radians (35°).
@@ -62,7 +67,7 @@ public struct BallisticTest: Sendable, Hashable {
         guard Double(steps) <= 1.25 * Double(points.count) else { return .sparse(steps: steps) }
         // A ball in flight is alone; a body part has other parts moving around it.
         let crowded = points.filter(\.isCrowded).count
-        guard Double(crowded) <= Self.crowdedShare * Double(points.count) else { return .crowded(points: crowded) }
+        guard Double(crowded) < Self.crowdedShare * Double(points.count) else { return .crowded(points: crowded) }
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         let first = points[0].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0
@@ -80,11 +85,16 @@ public struct BallisticTest: Sendable, Hashable {
         guard medianStep >= max(1, 0.5 * radius, Self.minimumSpeed * shorterSide * stepInterval) else {
             return .tooSlow(medianStep: medianStep)
         }
+        // A ball keeps its size, or grows and shrinks smoothly with depth; a swinging arm or
+        // racket changes shape from frame to frame.
+        guard sizeIsSteady(points) else { return .changesSize }
         let tolerance = Self.smoothnessTolerance(radius: radius)
         guard fit.rms <= tolerance else {
             // A ball flying away from the camera or coming at it follows a parabola in depth,
             // which the picture shows bent by perspective; its size then changes with it.
-            if let seen = PerspectiveFit(points), seen.rms <= tolerance, sizeFollowsDepth(points, seen),
+            if PerspectiveFit.sizeSuggestsDepth(points), let seen = PerspectiveFit(points), seen.rms <= tolerance,
+               sizeFollowsDepth(points, seen),
+               fallsInDepth(points, seen),
                misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count {
                 return .ballisticInDepth(fit: seen)
             }
@@ -125,6 +135,20 @@ public struct BallisticTest: Sendable, Hashable {
         }.count
     }
 
+    /// Whether the blobs' radii follow a smooth trend in time (constant, or changing steadily
+    /// with depth): the median distance of log-radius from its straight-line fit is at most
+    /// 0.15 (about 16 %). Radii under 4 px are too rough to judge this way.
+    func sizeIsSteady(_ points: [TrackPoint]) -> Bool {
+        let radii = points.map(\.radius)
+        guard radii.sorted()[radii.count / 2] >= 4 else { return true }
+        let t = points.map { $0.time - points[0].time }, logs = radii.map { log(max($0, 0.1)) }
+        let n = Double(t.count), mt = t.reduce(0, +) / n, ml = logs.reduce(0, +) / n
+        let stt = t.reduce(0) { $0 + ($1 - mt) * ($1 - mt) }
+        let slope = stt > 0 ? zip(t, logs).reduce(0) { $0 + ($1.0 - mt) * ($1.1 - ml) } / stt : 0
+        let deviations = zip(t, logs).map { abs($1 - (ml + slope * ($0 - mt))) }.sorted()
+        return deviations[deviations.count / 2] <= Self.sizeSteadiness
+    }
+
     /// Whether the blobs grow or shrink as the perspective path says the depth changes:
     /// the apparent radius is inversely proportional to depth. Radii of small or smeared blobs
     /// are rough, so the two need only agree within a factor of about 1.6.
@@ -135,6 +159,17 @@ public struct BallisticTest: Sendable, Hashable {
         let predicted = (1 + seen.k * tStart) / (1 + seen.k * tEnd)
         guard head > 0, tail > 0, predicted > 0 else { return false }
         return abs(log(tail / head) - log(predicted)) <= 0.5
+    }
+
+    /// The gravity test for a path in depth. The numerator of y is the 3-D height scaled by
+    /// the first depth, so its curvature is gravity in pixels at that depth, where the ball's
+    /// radius is the first radius: the same test as in the picture.
+    func fallsInDepth(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
+        let ay = 2 * seen.y.a
+        let span = max(points[points.count - 1].time - points[0].time, 1e-3)
+        let noise = 2 * max(seen.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
+        let firstRadius = points.prefix(3).map(\.radius).sorted()[1]
+        return ay >= 2 * noise && ay + noise >= Self.minimumGravityPerRadius * firstRadius
     }
 
     /// Whether something clearly pulls these points upward: their vertical acceleration is

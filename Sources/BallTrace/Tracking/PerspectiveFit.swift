@@ -51,8 +51,8 @@ public struct PerspectiveFit: Sendable, Hashable {
         let grid = (0...40).map { (i: Int) -> Double in exp(lowest + (highest - lowest) * Double(i) / 40) }
         for g in grid { consider((g - 1) / span) }
         guard let coarse = best else { return nil }
-        var low = (1 + coarse.k * span) / 1.15, high = (1 + coarse.k * span) * 1.15
-        for _ in 0..<20 {
+        var low = (1 + coarse.k * span) / 1.3, high = (1 + coarse.k * span) * 1.3
+        for _ in 0..<12 {
             let a = low + (high - low) / 3, b = high - (high - low) / 3
             let fa = fit((a - 1) / span)?.rms ?? .infinity, fb = fit((b - 1) / span)?.rms ?? .infinity
             if fa < fb { high = b } else { low = a }
@@ -76,6 +76,15 @@ public struct PerspectiveFit: Sendable, Hashable {
         let h = 1e-3
         let a = position(at: time - h), b = position(at: time + h)
         return ((b.x - a.x) / (2 * h), (b.y - a.y) / (2 * h))
+    }
+
+    /// Whether these points' sizes change enough for depth to matter: the radius at one end
+    /// is at least a quarter larger than at the other. Fitting in depth costs far more than a
+    /// parabola, so it is tried only then.
+    public static func sizeSuggestsDepth(_ points: some Collection<TrackPoint>) -> Bool {
+        guard points.count >= 5 else { return false }
+        let head = points.prefix(3).map(\.radius).sorted()[1], tail = points.suffix(3).map(\.radius).sorted()[1]
+        return max(head, tail) >= 1.25 * min(head, tail)
     }
 
     /// How much the depth changes across the points: Z(end)/Z(start).

@@ -46,7 +46,7 @@ public struct Quadratic: Sendable, Hashable, Codable {
         let scaled: (Double, Double, Double)
         if let solved = solve3(
             [[s[4], s[3], s[2]], [s[3], s[2], s[1]], [s[2], s[1], s[0]]], [r[2], r[1], r[0]]),
-            distinctCount(u) >= 3
+            hasThreeDistinct(u)
         {
             scaled = solved
         } else {
@@ -75,8 +75,11 @@ public struct Quadratic: Sendable, Hashable, Codable {
     }
 }
 
-private func distinctCount(_ values: [Double]) -> Int {
-    Set(values).count
+/// Whether at least three different values occur (without hashing: fits run often).
+private func hasThreeDistinct(_ values: [Double]) -> Bool {
+    guard let first = values.first else { return false }
+    guard let second = values.first(where: { $0 != first }) else { return false }
+    return values.contains { $0 != first && $0 != second }
 }
 
 /// Solves a 3×3 linear system by Gaussian elimination with partial pivoting; nil when singular.

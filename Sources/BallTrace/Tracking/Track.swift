@@ -93,7 +93,10 @@ public struct Track: Sendable, Hashable, Identifiable {
             if window.count > recent.count, let short = MotionFit(recent) { alternatives.append(short.position(at: time)) }
             if let earlier = MotionFit.withoutOutlyingNewest(window) { alternatives.append(earlier.position(at: time)) }
             // A path the parabola does not explain may be one in depth.
-            if isSeenInDepth || (window.count >= 5 && fit.rms > 1.5), let seen = PerspectiveFit(window) {
+            // (Only for a chain that travels: fitting in depth costs far more than a parabola,
+            // and clutter that stays put is most of what is followed.)
+            if isSeenInDepth || (fit.rms > 1.5 && window[0].position.distance(to: last.position) > 0.05 * settings.shorterSide),
+               let seen = PerspectiveFit(window) {
                 alternatives.append(seen.position(at: time))
             }
             // A parabola through a young chain's few points follows their noise (camera shake,

@@ -12,6 +12,9 @@ public struct TrackerSettings: Sendable, Hashable {
     public var maximumSpeed: Double
     /// Smallest association gate, pixels: detection jitter.
     public var minimumGate: Double
+    /// Shortest time a chain's judged points must span, seconds (more than `trajectoryLength`
+    /// points at a high frame rate).
+    public var minimumJudgedSpan: Double
     /// Points used to predict the next position, and the fewer used for a second prediction
     /// that follows a path bending more than a parabola.
     public var predictionWindow: Int
@@ -25,6 +28,7 @@ public struct TrackerSettings: Sendable, Hashable {
         let diagonal = (Double(frameWidth * frameWidth + frameHeight * frameHeight)).squareRoot()
         maximumMissedFrames = 4
         maximumGap = 0.3
+        minimumJudgedSpan = 0.2
         // Crossing the whole frame in a fifth of a second: faster than any ball a camera
         // at this distance keeps in view for several frames.
         maximumSpeed = 5 * diagonal

@@ -1,4 +1,3 @@
-import Foundation
 /// Where blobs become tracks, and tracks become trajectories.
 ///
 /// Fed the filtered blobs of each analysed frame in order, it extends every reported flight by
@@ -9,7 +8,6 @@ import Foundation
 /// the UUID it was born with — once its last `trajectoryLength` points pass the
 /// ``BallisticTest``. Memory is bounded by what is in view, plus the reported trajectories.
 public struct TrajectoryTracker: Sendable {
-    let debugTracks = getenv("BALLTRACE_DEBUG_TRACKS") != nil
     public let settings: TrackerSettings
     private let test: BallisticTest
     private var active: [Track] = []
@@ -90,18 +88,6 @@ public struct TrajectoryTracker: Sendable {
             extended.insert(t)
         }
         for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
-        if debugTracks, let watch = getenv("BALLTRACE_DEBUG_FIRST").flatMap({ Int(String(cString: $0)) }) {
-            for t in active.indices where active[t].points[0].frame == watch {
-                print("DBGC f\(frame) \(active[t].id.uuidString.prefix(4)) n=\(active[t].points.count) ext=\(extended.contains(t)) missed=\(active[t].missedFrames) pts=\(active[t].points.suffix(4).map { "(\(Int($0.position.x)),\(Int($0.position.y)))" })")
-            }
-        }
-        if debugTracks {
-            print("DBGN f\(frame) active=\(active.count) blobs=\(blobs.count)")
-            for t in flights {
-                let e = expectations[t]
-                print("DBG f\(frame) flight \(active[t].id.uuidString.prefix(4)) n=\(active[t].points.count) pred=(\(Int(e.center.x)),\(Int(e.center.y))) gate=\(Int(e.gate)) r=\(String(format: "%.1f", e.radius)) ext=\(extended.contains(t)) last=(\(Int(active[t].last.position.x)),\(Int(active[t].last.position.y)))")
-            }
-        }
 
         var ended = Set<Int>()
         // A reported track that turns back was not a ball after all (a club at the top of its
@@ -130,13 +116,8 @@ public struct TrajectoryTracker: Sendable {
         let ready = extended.filter { !active[$0].isReported && active[$0].points.count >= settings.trajectoryLength }
             .sorted { (active[$0].points.count, $1) > (active[$1].points.count, $0) }
         for t in ready where !ended.contains(t) {
-            let recent = Array(active[t].points.suffix(settings.trajectoryLength))
+            let recent = judgedWindow(of: active[t])
             let verdict = test.evaluate(recent)
-            if debugTracks, case .ballistic(let f) = verdict {
-                let r = recent.map(\.radius).sorted()[recent.count / 4]
-                print(String(format: "DBGREP f%d (%.0f,%.0f) rms=%.2f r25=%.1f ay=%.0f ay/r=%.0f crowded=%d", frame, recent.last!.position.x, recent.last!.position.y, f.rms, r, f.acceleration.y, f.acceleration.y / r, recent.filter(\.isCrowded).count))
-            }
-            if debugTracks, getenv("BALLTRACE_DEBUG_ALL") != nil { print("DBGV f\(frame) first=f\(active[t].points[0].frame) n=\(active[t].points.count) last=(\(Int(recent.last!.position.x)),\(Int(recent.last!.position.y))) \(verdict)") }
             guard let path = verdict.path else { continue }
             active[t].reportedAtFrame = frame
             if case .depth = path { active[t].isSeenInDepth = true }
@@ -213,14 +194,25 @@ public struct TrajectoryTracker: Sendable {
         return (PerspectiveFit(recent)?.rms ?? .infinity) <= tolerance
     }
 
+    /// The points a chain is judged on: its last `trajectoryLength`, or more at a high frame
+    /// rate, so that they span `settings.minimumJudgedSpan`: over a few hundredths of a second
+    /// gravity has not yet bent a path measurably.
+    private func judgedWindow(of track: Track) -> [TrackPoint] {
+        let last = track.last.time
+        let spanning = track.points.reversed().prefix { last - $0.time <= settings.minimumJudgedSpan }.count
+        return Array(track.points.suffix(max(settings.trajectoryLength, spanning)))
+    }
+
     /// How many of a track's first points, before its ballistic window, the flight does not
     /// explain: a chain may start on a club head or a hand and only then find the ball.
     private func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
-        var first = track.points.count - settings.trajectoryLength
+        var first = track.points.count - judgedWindow(of: track).count
         let tolerance = max(2, 1.5 * track.recentRadius(), 3 * path.rms)
         while first > 0 {
             let p = track.points[first - 1]
-            guard path.position(at: p.time).distance(to: p.position) <= tolerance else { break }
+            // Compared with its neighbour in time: a ball coming at the camera grows.
+            guard path.position(at: p.time).distance(to: p.position) <= tolerance,
+                  isSimilarSize(p.radius, track.points[first].radius) else { break }
             first -= 1
         }
         return first
@@ -240,13 +232,20 @@ public struct TrajectoryTracker: Sendable {
             guard k < 2 * settings.trajectoryLength else { break }
             let expected = fit.position(at: past.time)
             let tolerance = max(2, radius, 4 * fit.rms) * (1 + 0.2 * Double(k))
-            let nearest = past.blobs.min { $0.center.distance(to: expected) < $1.center.distance(to: expected) }
+            let neighbour = found.last?.radius ?? first.radius
+            let nearest = past.blobs.filter { isSimilarSize($0.radius, neighbour) }
+                .min { $0.center.distance(to: expected) < $1.center.distance(to: expected) }
             guard let blob = nearest, blob.center.distance(to: expected) <= tolerance + max(0, blob.radius - radius) else { break }
             found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
                                     step: past.step, elongation: blob.elongation, orientation: blob.orientation,
                                     isCrowded: past.crowded.contains(blob)))
         }
         return found.reversed()
+    }
+
+    /// Within a factor of two, or a pixel: a speck is not the ball it lies near.
+    private func isSimilarSize(_ radius: Double, _ reference: Double) -> Bool {
+        abs(radius - reference) <= 1 || (radius >= 0.5 * reference && radius <= 2 * reference)
     }
 
     private func point(_ blob: Blob, frame: Int, time: Double) -> TrackPoint {
