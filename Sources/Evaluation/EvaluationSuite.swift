@@ -20,24 +20,53 @@ public struct EvaluationCase: Sendable {
     /// Shown beside the figures.
     public var note: String
 
-    public init(name: String, source: Source, isGated: Bool = true, note: String = "") {
+    /// How a generated case was made, so that it can be made again with another seed.
+    public struct Recipe: Sendable, Hashable {
+        public var scenario: String
+        public var width: Int
+        public var height: Int
+        public var frameRate: Double
+        public var seed: UInt64
+        public var rotation: DisplayRotation
+        public var frameTimeJitter: Double
+    }
+
+    /// Nil for real clips.
+    public var recipe: Recipe?
+
+    public init(name: String, source: Source, isGated: Bool = true, note: String = "", recipe: Recipe? = nil) {
         self.name = name
         self.source = source
         self.isGated = isGated
         self.note = note
+        self.recipe = recipe
     }
 
     static func scene(_ scenario: String, _ width: Int, _ height: Int, fps: Double, seed: UInt64,
                       rotation: DisplayRotation = .none, jitter: Double = 0, note: String = "") -> EvaluationCase {
-        guard var scene = SyntheticScene.scenario(named: scenario, width: width, height: height, frameRate: fps,
-                                                  seconds: nil, seed: seed)
-        else { preconditionFailure("unknown scenario \(scenario)") }
-        scene.rotation = rotation
-        scene.frameTimeJitter = jitter
-        var name = "\(scenario) \(width)×\(height)@\(Int(fps))"
-        if rotation != .none { name += " stored \(rotation.rawValue)°" }
-        if jitter > 0 { name += " vfr" }
-        return EvaluationCase(name: name, source: .generated(scene), note: note)
+        make(Recipe(scenario: scenario, width: width, height: height, frameRate: fps, seed: seed, rotation: rotation,
+                    frameTimeJitter: jitter), note: note)
+    }
+
+    static func make(_ recipe: Recipe, note: String, seedInName: Bool = false) -> EvaluationCase {
+        guard var scene = SyntheticScene.scenario(named: recipe.scenario, width: recipe.width, height: recipe.height,
+                                                  frameRate: recipe.frameRate, seconds: nil, seed: recipe.seed)
+        else { preconditionFailure("unknown scenario \(recipe.scenario)") }
+        scene.rotation = recipe.rotation
+        scene.frameTimeJitter = recipe.frameTimeJitter
+        var name = "\(recipe.scenario) \(recipe.width)×\(recipe.height)@\(Int(recipe.frameRate))"
+        if recipe.rotation != .none { name += " stored \(recipe.rotation.rawValue)°" }
+        if recipe.frameTimeJitter > 0 { name += " vfr" }
+        if seedInName { name += " seed \(recipe.seed)" }
+        return EvaluationCase(name: name, source: .generated(scene), note: note, recipe: recipe)
+    }
+
+    /// The same generated case with its seed moved by `offset` (another launch, other noise);
+    /// nil for a real clip.
+    public func reseeded(by offset: UInt64) -> EvaluationCase? {
+        guard var recipe else { return nil }
+        recipe.seed &+= offset
+        return Self.make(recipe, note: note, seedInName: true)
     }
 }
 

@@ -23,6 +23,9 @@ struct EvaluateTracking: ParsableCommand {
     @Option(help: "Only cases whose name contains this text.")
     var only: String?
 
+    @Option(help: "Also run each generated case with this many other seeds (other launches, other noise).")
+    var extraSeeds: Int = 0
+
     @Option(help: "The balltrace executable (default: the one built beside this command).")
     var balltrace: String?
 
@@ -45,6 +48,10 @@ struct EvaluateTracking: ParsableCommand {
         default: throw ValidationError("--suite must be full, generated, real or quick (got '\(suite)')")
         }
         if let only { cases = cases.filter { $0.name.contains(only) } }
+        guard extraSeeds >= 0 else { throw ValidationError("--extra-seeds must be 0 or more (got \(extraSeeds))") }
+        if extraSeeds > 0 {
+            cases += (1...extraSeeds).flatMap { k in cases.compactMap { $0.reseeded(by: UInt64(k) * 1000) } }
+        }
         let executable = balltrace ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("balltrace").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {

@@ -81,12 +81,17 @@ public struct Track: Sendable, Hashable, Identifiable {
             // a path that bends more than a parabola (drag, a ball coming at the camera). The
             // long one sets the gate; the short one offers a second centre.
             let window = Array(points.suffix(settings.predictionWindow))
-            guard let fit = MotionFit(window) else { return (last.position, settings.minimumGate, []) }
-            let center = fit.position(at: time)
+            guard let parabola = MotionFit(window) else { return (last.position, settings.minimumGate, []) }
+            // A flight recognised in depth is predicted in depth: a parabola lags far behind a
+            // ball racing away (and its misfit would widen the gate onto clutter).
+            // Once the flight has crept far away the parabola does as well, and is steadier.
+            let depth = isSeenInDepth ? PerspectiveFit(window).flatMap { $0.rms < 0.8 * parabola.rms ? $0 : nil } : nil
+            let center = depth?.position(at: time) ?? parabola.position(at: time)
+            let fit = (rms: depth?.rms ?? parabola.rms, velocity: depth?.velocity(at: last.time) ?? parabola.velocity(at: last.time))
             // The gate scales with the distance moved in one frame interval, not with the
             // whole gap: missed frames widen it once, through `slack`.
             let interval = last.time - points[points.count - 2].time
-            let velocity = fit.velocity(at: last.time)
+            let velocity = fit.velocity
             let stepPerFrame = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * interval
             var alternatives: [PixelPoint] = []
             let recent = Array(points.suffix(settings.shortPredictionWindow))
@@ -95,8 +100,10 @@ public struct Track: Sendable, Hashable, Identifiable {
             // A path the parabola does not explain may be one in depth.
             // (Only for a chain that travels: fitting in depth costs far more than a parabola,
             // and clutter that stays put is most of what is followed.)
-            if isSeenInDepth || (fit.rms > 1.5 && window[0].position.distance(to: last.position) > 0.05 * settings.shorterSide),
-               let seen = PerspectiveFit(window) {
+            if depth != nil {
+                alternatives.append(parabola.position(at: time))
+            } else if isSeenInDepth || (parabola.rms > 1.5 && window[0].position.distance(to: last.position) > 0.05 * settings.shorterSide),
+                      let seen = PerspectiveFit(window) {
                 alternatives.append(seen.position(at: time))
             }
             // A parabola through a young chain's few points follows their noise (camera shake,

@@ -21,10 +21,15 @@ public struct TrackerSettings: Sendable, Hashable {
     public var shortPredictionWindow: Int
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
     public var shorterSide: Double
+    /// The displayed frame, pixels: a flight predicted outside it has left the picture.
+    public var frameWidth: Double
+    public var frameHeight: Double
 
     public init(trajectoryLength: Int, frameWidth: Int, frameHeight: Int) {
         self.trajectoryLength = trajectoryLength
         shorterSide = Double(min(frameWidth, frameHeight))
+        self.frameWidth = Double(frameWidth)
+        self.frameHeight = Double(frameHeight)
         let diagonal = (Double(frameWidth * frameWidth + frameHeight * frameHeight)).squareRoot()
         maximumMissedFrames = 4
         maximumGap = 0.3

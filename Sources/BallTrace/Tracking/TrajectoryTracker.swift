@@ -63,10 +63,12 @@ public struct TrajectoryTracker: Sendable {
         var extended = Set<Int>()
         var takenByFlights = Set<Int>()
 
-        // Reported flights first, one blob each: a flight keeps its ball.
-        for (e, b) in associateExclusively(flights.map { expectations[$0] }, blobs) {
-            active[flights[e]].append(point(blobs[b], frame: frame, time: time))
-            extended.insert(flights[e])
+        // Reported flights first, one blob each: a flight keeps its ball. A flight predicted
+        // outside the picture has left it, and takes nothing that is still inside.
+        let inView = flights.filter { isInView(expectations[$0]) }
+        for (e, b) in associateExclusively(inView.map { expectations[$0] }, blobs) {
+            active[inView[e]].append(point(blobs[b], frame: frame, time: time))
+            extended.insert(inView[e])
             takenByFlights.insert(b)
         }
         // Every other chain takes its nearest remaining blob, shared: until a chain is known to
@@ -99,11 +101,13 @@ public struct TrajectoryTracker: Sendable {
                 ended.insert(t)
                 continue
             }
-            // Nothing pulls a ball upward. A short track that is clearly pulled up was a
-            // person bobbing along; a long one has bounced, and its flight ends here.
+            // Nothing pulls a ball upward. A smooth upward pull is a person bobbing along, not
+            // a ball: the track is withdrawn. An abrupt one is a bounce or a collision: the
+            // flight ends there.
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
-                if active[t].points.count <= 2 * settings.trajectoryLength {
+                let smooth = (MotionFit(window)?.rms ?? .infinity) <= BallisticTest.smoothnessTolerance(radius: active[t].recentRadius())
+                if smooth {
                     active[t].reportedAtFrame = nil
                 } else {
                     completed.append(active[t])
@@ -241,6 +245,12 @@ public struct TrajectoryTracker: Sendable {
                                     isCrowded: past.crowded.contains(blob)))
         }
         return found.reversed()
+    }
+
+    /// Whether an expected position lies in the picture (or within a radius of its edge).
+    private func isInView(_ expectation: Expectation) -> Bool {
+        let c = expectation.center, r = expectation.radius
+        return c.x >= -r && c.y >= -r && c.x <= settings.frameWidth + r && c.y <= settings.frameHeight + r
     }
 
     /// Within a factor of two, or a pixel: a speck is not the ball it lies near.

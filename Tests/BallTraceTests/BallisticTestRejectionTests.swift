@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// Deterministic noise in -amplitude…amplitude (SplitMix64).
+private struct Jitter {
+    var state: UInt64
+    mutating func next(_ amplitude: Double) -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (2 * Double(z >> 11) / Double(1 << 53) - 1) * amplitude
+    }
+}
+
+private let test = BallisticTest(shorterSide: 720)
+
+/// Points at `fps` from a position function of time (seconds since the first point), with
+/// centre noise and a radius per point.
+private func sampled(_ count: Int, fps: Double = 30, noise: Double = 0, seed: UInt64 = 1,
+                     radius: (Int) -> Double = { _ in 3 },
+                     _ position: (Double) -> (Double, Double)) -> [TrackPoint] {
+    var jitter = Jitter(state: seed)
+    return (0..<count).map { i in
+        let t = Double(i) / fps
+        let (x, y) = position(t)
+        return TrackPoint(frame: 100 + i, time: 10 + t,
+                          position: PixelPoint(x: x + jitter.next(noise), y: y + jitter.next(noise)),
+                          radius: radius(i))
+    }
+}
+
+/// Gravity 1000 px/s², y down: rises, then falls.
+private func parabolicFlight(_ t: Double) -> (Double, Double) {
+    (100 + 400 * t, 500 - 800 * t + 500 * t * t)
+}
+
+private func isBallistic(_ verdict: BallisticTest.Verdict) -> Bool { verdict.path != nil }
+
+/// A person's head (radius 10 px) walking briskly across the frame at 250 px/s, bobbing 3 px
+/// up and down twice a second, as a walking head does.
+private func walkingHead(_ t: Double) -> (Double, Double) {
+    (40 + 250 * t, 200 + 3 * sin(2 * .pi * 2 * t))
+}
+
+@Suite struct BallisticTestRejectionTests {
+    @Test func walkingPersonsBobbingHeadIsNeverBallistic() {
+        var jitter = Jitter(state: 5)
+        let walk = sampled(60, noise: 0.3, seed: 4, radius: { _ in 10 + jitter.next(0.5) }, walkingHead)
+        var verdicts: [BallisticTest.Verdict] = []
+        // Every window the tracker could judge, whatever the phase of the step.
+        for start in 0...(walk.count - 10) {
+            let verdict = test.evaluate(Array(walk[start..<(start + 10)]))
+            #expect(!isBallistic(verdict), "window from frame \(start): \(verdict)")
+            verdicts.append(verdict)
+        }
+        // It moves fast enough and smoothly: what gives it away is that nothing makes it fall.
+        let weightless = verdicts.filter { if case .weightless = $0 { true } else { false } }.count
+        #expect(weightless > 0, "verdicts: \(Set(verdicts))")
+    }
+
+    @Test func blobWhoseSizeJumpsFromFrameToFrameChangesSize() {
+        // A limb or racket on a ballistic-looking path: radius 11, 21, 11, 21, …
+        let jumping = test.evaluate(sampled(10, radius: { $0 % 2 == 0 ? 11 : 21 }, parabolicFlight))
+        #expect(jumping == .changesSize, "got \(jumping)")
+        // The same path with a ball's steady size is a flight.
+        let steady = test.evaluate(sampled(10, radius: { _ in 16 }, parabolicFlight))
+        #expect(isBallistic(steady), "got \(steady)")
+    }
+
+    @Test func ballisticPathMostlySeenAmongOtherMovingThingsIsCrowded() {
+        var points = sampled(10, noise: 0.3, parabolicFlight)
+        #expect(isBallistic(test.evaluate(points)))
+        for i in points.indices where i % 3 != 0 { points[i].isCrowded = true }   // 6 of 10
+        let verdict = test.evaluate(points)
+        #expect(verdict == .crowded(points: 6), "got \(verdict)")
+    }
+
+    @Test func ballLeavingAHandIsCrowdedOnlyForItsFirstFramesAndStillBallistic() {
+        var points = sampled(10, noise: 0.3, parabolicFlight)
+        points[0].isCrowded = true
+        points[1].isCrowded = true
+        let verdict = test.evaluate(points)
+        #expect(isBallistic(verdict), "got \(verdict)")
+    }
+
+    @Test func pathFallingFarSlowerThanGravityForItsSizeIsWeightless() {
+        // r = 10 px: a ball that size would fall at 550 px/s² or more; this one at 200.
+        let slow = test.evaluate(sampled(10, radius: { _ in 10 }) { t in (100 + 400 * t, 300 - 200 * t + 100 * t * t) })
+        guard case .weightless(let ay) = slow else {
+            Issue.record("expected weightless, got \(slow)")
+            return
+        }
+        #expect(abs(ay - 200) < 1)
+        // The same size falling at 1000 px/s² is a ball.
+        let falling = test.evaluate(sampled(10, radius: { _ in 10 }) { t in (100 + 400 * t, 300 - 500 * t + 500 * t * t) })
+        #expect(isBallistic(falling), "got \(falling)")
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func basketballFallingAtGravityIsBallistic(seed: UInt64) {
+        // A basketball (0.12 m) 12 px in radius is 100 px per metre: gravity is 980 px/s²,
+        // about 82 px/s² per pixel of radius, the least any ball falls at.
+        var jitter = Jitter(state: seed &+ 50)
+        let points = sampled(10, noise: 0.5, seed: seed, radius: { _ in 12 + jitter.next(0.5) }) { t in
+            (120 + 300 * t, 400 - 450 * t + 490 * t * t)
+        }
+        let verdict = test.evaluate(points)
+        guard case .ballistic(let fit) = verdict else {
+            Issue.record("expected ballistic, got \(verdict)")
+            return
+        }
+        #expect(abs(fit.acceleration.y - 980) < 200)
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func ballFilmedAt240fpsIsBallisticOverAFifthOfASecond(seed: UInt64) {
+        // 49 points, 0.2 s: what the tracker judges at a high frame rate.
+        let points = sampled(49, fps: 240, noise: 0.3, seed: seed, parabolicFlight)
+        #expect(abs(points[points.count - 1].time - points[0].time - 0.2) < 1e-9)
+        let verdict = test.evaluate(points)
+        guard case .ballistic(let fit) = verdict else {
+            Issue.record("expected ballistic, got \(verdict)")
+            return
+        }
+        #expect(abs(fit.acceleration.y - 1000) < 150)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// Deterministic noise in -amplitude…amplitude (SplitMix64).
+private struct Jitter {
+    var state: UInt64
+    mutating func next(_ amplitude: Double) -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (2 * Double(z >> 11) / Double(1 << 53) - 1) * amplitude
+    }
+}
+
+/// A ball in 3-D (metres, Y up, Z along the camera's axis) under gravity, seen through a
+/// pinhole camera of focal length `focal` pixels centred on (cx, cy) of a 1920×1080 picture.
+private struct PinholeShot {
+    var focal = 1600.0, cx = 960.0, cy = 540.0
+    var start: SIMD3<Double>
+    var velocity: SIMD3<Double>
+    var ballRadius = 0.0214
+
+    func position(at t: Double) -> PixelPoint {
+        let p = start + velocity * t - SIMD3(0, 4.9 * t * t, 0)
+        return PixelPoint(x: cx + focal * p.x / p.z, y: cy - focal * p.y / p.z)
+    }
+
+    func radius(at t: Double) -> Double { focal * ballRadius / (start.z + velocity.z * t) }
+
+    /// Relative rate of change of depth, per second, measured from time `t`.
+    func k(from t: Double) -> Double { velocity.z / (start.z + velocity.z * t) }
+}
+
+/// Down-the-line golf drive: launched 5 m in front of the camera at 60 m/s away from it and
+/// 13 m/s upward; in the picture fast at first, then creeping toward the vanishing point.
+private let flyingAway = PinholeShot(start: [0, -1.2, 5], velocity: [1, 13, 60])
+/// A pitch thrown at a camera behind the plate: 19 m away, 38 m/s toward it, so it grows
+/// fivefold in 0.4 s and speeds up in the picture.
+private let comingAtCamera = PinholeShot(start: [0.3, 0.8, 19], velocity: [-0.5, -1, -38], ballRadius: 0.037)
+
+private let clipStart = 2.0, fps = 30.0
+
+private func sampled(_ shot: PinholeShot, frames: Range<Int>, noise: Double = 0, seed: UInt64 = 1) -> [TrackPoint] {
+    var jitter = Jitter(state: seed)
+    return frames.map { i in
+        let t = Double(i) / fps
+        let p = shot.position(at: t)
+        return TrackPoint(frame: 60 + i, time: clipStart + t,
+                          position: PixelPoint(x: p.x + jitter.next(noise), y: p.y + jitter.next(noise)),
+                          radius: shot.radius(at: t))
+    }
+}
+
+/// A ball crossing the picture, y down: 1000 px/s² of gravity, no change of depth.
+private func pictureFlight(count: Int, noise: Double = 0, seed: UInt64 = 1) -> [TrackPoint] {
+    var jitter = Jitter(state: seed)
+    return (0..<count).map { i in
+        let t = Double(i) / fps
+        return TrackPoint(frame: 60 + i, time: clipStart + t,
+                          position: PixelPoint(x: 100 + 400 * t + jitter.next(noise),
+                                               y: 500 - 800 * t + 500 * t * t + jitter.next(noise)),
+                          radius: 4)
+    }
+}
+
+@Suite struct PerspectiveFitTests {
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func ballFlyingAwayFromTheCameraIsFollowedToWithinDetectionNoise(seed: UInt64) throws {
+        let points = sampled(flyingAway, frames: 0..<15, noise: 0.3, seed: seed)
+        // The picture-plane parabola does not describe it …
+        let parabola = try #require(MotionFit(points))
+        #expect(parabola.rms > 5, "a parabola in the picture explains it to \(parabola.rms) px")
+        // … the path in depth does, and says the ball is flying away.
+        let fit = try #require(PerspectiveFit(points))
+        #expect(fit.rms < 0.5, "rms \(fit.rms)")
+        #expect(fit.k > 0, "k \(fit.k)")
+        let truth = flyingAway.k(from: 0)
+        #expect(abs(fit.k - truth) < 0.25 * truth, "k \(fit.k), truly \(truth)")
+        // Where the next frame's detection should be looked for.
+        let next = clipStart + 15 / fps
+        let error = fit.position(at: next).distance(to: flyingAway.position(at: 15 / fps))
+        #expect(error < 2, "one frame ahead the prediction is \(error) px off")
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func ballComingAtTheCameraIsFollowedToWithinDetectionNoise(seed: UInt64) throws {
+        let points = sampled(comingAtCamera, frames: 0..<12, noise: 0.3, seed: seed)
+        let fit = try #require(PerspectiveFit(points))
+        #expect(fit.rms < 0.5, "rms \(fit.rms)")
+        #expect(fit.k < 0, "k \(fit.k)")
+        let truth = comingAtCamera.k(from: 0)
+        #expect(abs(fit.k - truth) < 0.25 * abs(truth), "k \(fit.k), truly \(truth)")
+        let next = clipStart + 12 / fps
+        let error = fit.position(at: next).distance(to: comingAtCamera.position(at: 12 / fps))
+        #expect(error < 2, "one frame ahead the prediction is \(error) px off")
+    }
+
+    @Test func ballComingAtTheCameraIsPredictedBetterThanByAParabola() throws {
+        // As it nears the camera the ball speeds up in the picture beyond what a parabola
+        // extrapolates: the path in depth is what keeps the next detection inside the gate.
+        let points = sampled(comingAtCamera, frames: 0..<12)
+        let truth = comingAtCamera.position(at: 12 / fps)
+        let seen = try #require(PerspectiveFit(points)).position(at: clipStart + 12 / fps)
+        let parabola = try #require(MotionFit(points)).position(at: clipStart + 12 / fps)
+        #expect(seen.distance(to: truth) < 0.5)
+        #expect(parabola.distance(to: truth) > 5 * seen.distance(to: truth))
+    }
+
+    @Test func flightAcrossThePictureHasNoDepthTerm() throws {
+        let points = pictureFlight(count: 15)
+        let fit = try #require(PerspectiveFit(points))
+        let span = points[points.count - 1].time - points[0].time
+        #expect(abs(fit.k * span) < 0.02, "k·span \(fit.k * span)")
+        #expect(fit.rms < 0.05)
+        let motion = try #require(MotionFit(points))
+        #expect(abs(fit.rms - motion.rms) < 0.05)
+        let next = clipStart + 15 / fps
+        #expect(fit.position(at: next).distance(to: motion.position(at: next)) < 0.5)
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3, 4, 5])
+    func noisyFlightAcrossThePictureFitsNoBetterThanAParabola(seed: UInt64) throws {
+        // Detection noise must not be read as depth: the fit in depth keeps k near zero and
+        // explains the points about as well as the parabola does, not by bending through them.
+        let points = pictureFlight(count: 15, noise: 0.5, seed: seed)
+        let fit = try #require(PerspectiveFit(points))
+        let motion = try #require(MotionFit(points))
+        let span = points[points.count - 1].time - points[0].time
+        #expect(abs(fit.k * span) < 0.1, "k·span \(fit.k * span)")
+        #expect(fit.rms <= motion.rms + 0.01)
+        #expect(fit.rms > 0.8 * motion.rms, "rms \(fit.rms) against the parabola's \(motion.rms)")
+    }
+
+    @Test func fewerThanFivePointsCannotBeFitted() {
+        #expect(PerspectiveFit(sampled(flyingAway, frames: 0..<4)) == nil)
+    }
+}
+
+/// Down-the-line, nearer the camera: launched 3 m away, so the ball starts at 11 px radius.
+private let flyingAwayClose = PinholeShot(start: [0, -0.4, 3], velocity: [0.5, 8, 40])
+
+/// The first ten frames after launch (what the tracker judges when it first may report),
+/// with detection noise on the centre and on the radius.
+private func launchWindow(_ shot: PinholeShot, seed: UInt64, radius: ((Int) -> Double)? = nil) -> [TrackPoint] {
+    var jitter = Jitter(state: seed &+ 1000)
+    return sampled(shot, frames: 0..<10, noise: 0.3, seed: seed).enumerated().map { i, point in
+        var point = point
+        point.radius = radius?(i) ?? point.radius * (1 + jitter.next(0.05))
+        return point
+    }
+}
+
+@Suite struct BallisticInDepthTests {
+    let test = BallisticTest(shorterSide: 1080)
+
+    @Test(arguments: [0, 1], [1 as UInt64, 2, 3])
+    func golfDriveFlyingAwayFromTheCameraIsBallisticInDepth(shot: Int, seed: UInt64) {
+        let points = launchWindow([flyingAway, flyingAwayClose][shot], seed: seed)
+        let verdict = test.evaluate(points)
+        guard case .ballisticInDepth(let fit) = verdict else {
+            Issue.record("expected ballisticInDepth, got \(verdict)")
+            return
+        }
+        #expect(fit.k > 0)
+        #expect(verdict.path == .depth(fit))
+    }
+
+    @Test(arguments: [0, 1], [3.0, 6.0])
+    func sameFlightWithASteadySizeIsNotBallisticInDepth(shot: Int, radius: Double) throws {
+        // Something following that converging path without shrinking is not a ball receding.
+        let points = launchWindow([flyingAway, flyingAwayClose][shot], seed: 1, radius: { _ in radius })
+        let parabola = try #require(MotionFit(points))
+        #expect(parabola.rms > BallisticTest.smoothnessTolerance(radius: radius),
+                "the picture parabola alone explains this path (\(parabola.rms) px)")
+        let verdict = test.evaluate(points)
+        if case .ballisticInDepth = verdict { Issue.record("a blob of steady size was taken as flying away: \(verdict)") }
+        #expect(verdict.path == nil, "got \(verdict)")
+    }
+
+    @Test(arguments: [0, 1])
+    func golfDriveFlyingAwayIsTrackedAsOneTrajectoryFromItsLaunch(shot index: Int) throws {
+        // Fed to the tracker frame by frame, as long as the detector still sees the ball (1 px).
+        let shot = [flyingAway, flyingAwayClose][index]
+        var jitter = Jitter(state: 40 &+ UInt64(index))
+        let seen = (0..<60).filter { shot.radius(at: Double($0) / fps) >= 1 }
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1920, frameHeight: 1080))
+        var ids = Set<UUID>()
+        for frame in 0..<60 {
+            let t = Double(frame) / fps
+            var blobs: [Blob] = []
+            if seen.contains(frame) {
+                let p = shot.position(at: t), r = shot.radius(at: t)
+                blobs.append(Blob(center: PixelPoint(x: p.x + jitter.next(0.3), y: p.y + jitter.next(0.3)), radius: r, area: .pi * r * r))
+            }
+            tracker.update(frame: frame, time: t, blobs: blobs)
+            ids.formUnion(tracker.inFlight.map(\.id))
+        }
+        tracker.finish()
+        #expect(tracker.reported.count == 1, "\(tracker.reported.count) trajectories")
+        let track = try #require(tracker.reported.first)
+        #expect(ids == [track.id])
+        #expect(track.isSeenInDepth)
+        #expect(track.points.map(\.frame) == seen, "followed frames \(track.points.map(\.frame)) of \(seen)")
+        let reportedAt = try #require(track.reportedAtFrame)
+        #expect(reportedAt < seen[seen.count - 1], "reported at frame \(reportedAt), after the ball was gone")
+    }
+
+    @Test func flightConvergingLikeABallFlyingAwayButGrowingIsNotBallistic() {
+        // The path says the depth grows fivefold; the blob grows instead of shrinking.
+        let shot = flyingAwayClose
+        let points = launchWindow(shot, seed: 2, radius: { i in shot.radius(at: Double(9 - i) / fps) })
+        let verdict = test.evaluate(points)
+        #expect(verdict.path == nil, "got \(verdict)")
+    }
+}

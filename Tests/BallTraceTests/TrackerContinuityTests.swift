@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// Deterministic noise in -amplitude…amplitude (SplitMix64).
+private struct Jitter {
+    var state: UInt64
+    mutating func next(_ amplitude: Double) -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (2 * Double(z >> 11) / Double(1 << 53) - 1) * amplitude
+    }
+}
+
+private let frameWidth = 640, frameHeight = 360
+
+private func ball(_ p: PixelPoint, radius: Double = 3) -> Blob {
+    Blob(center: p, radius: radius, area: Double.pi * radius * radius)
+}
+
+/// Two specks that are always there, far from every flight (a flag, a bird on a wire).
+private let fixedSpecks = [PixelPoint(x: 600, y: 30), PixelPoint(x: 30, y: 30)]
+
+/// A ball launched from the lower left, rising and falling under 800 px/s² of gravity.
+private func leftFlight(_ t: Double) -> PixelPoint {
+    PixelPoint(x: 80 + 300 * t, y: 300 - 500 * t + 400 * t * t)
+}
+
+/// Feeds the tracker `frames` frames at `fps`, with the blobs `blobs` gives for each frame
+/// (index, time) plus the fixed specks; calls `afterFrame` after each update.
+private func run(frames: Int, fps: Double, trajectoryLength: Int = 10,
+                 blobs: (Int, Double) -> [Blob],
+                 afterFrame: (Int, TrajectoryTracker) -> Void = { _, _ in }) -> TrajectoryTracker {
+    var tracker = TrajectoryTracker(settings: TrackerSettings(
+        trajectoryLength: trajectoryLength, frameWidth: frameWidth, frameHeight: frameHeight))
+    var jitter = Jitter(state: 77)
+    for frame in 0..<frames {
+        let time = Double(frame) / fps
+        var all = blobs(frame, time)
+        all += fixedSpecks.map { ball(PixelPoint(x: $0.x + jitter.next(0.3), y: $0.y + jitter.next(0.3)), radius: 2.5) }
+        tracker.update(frame: frame, time: time, blobs: all)
+        afterFrame(frame, tracker)
+    }
+    return tracker
+}
+
+/// The detections of one ball following `path` (time since `first`), with centre noise,
+/// in the frames of `visible` that are not `hidden`.
+private struct Flight {
+    var path: (Double) -> PixelPoint
+    var visible: Range<Int>
+    var hidden: Range<Int> = 0..<0
+    var fps: Double
+    var noise = 0.3
+    var seed: UInt64 = 3
+
+    func truth(frame: Int) -> PixelPoint { path(Double(frame - visible.lowerBound) / fps) }
+
+    /// Seen at `frame`: where the detector puts it (noise is a function of the frame alone).
+    func detection(frame: Int) -> PixelPoint? {
+        guard visible.contains(frame), !hidden.contains(frame) else { return nil }
+        var jitter = Jitter(state: seed &* 1_000_003 &+ UInt64(frame))
+        let p = truth(frame: frame)
+        return PixelPoint(x: p.x + jitter.next(noise), y: p.y + jitter.next(noise))
+    }
+}
+
+/// Runs one flight through the tracker and collects every UUID it was reported under.
+private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracker, ids: Set<UUID>) {
+    var ids = Set<UUID>()
+    var tracker = run(frames: frames, fps: flight.fps, blobs: { frame, _ in
+        flight.detection(frame: frame).map { [ball($0)] } ?? []
+    }, afterFrame: { _, tracker in ids.formUnion(tracker.inFlight.map(\.id)) })
+    tracker.finish()
+    return (tracker, ids)
+}
+
+@Suite struct TrackerContinuityTests {
+    @Test func ballHiddenBehindAPoleForSixFramesKeepsItsUUID() throws {
+        let flight = Flight(path: leftFlight, visible: 5..<40, hidden: 20..<26, fps: 30)
+        let (tracker, ids) = follow(flight, frames: 50)
+        #expect(tracker.reported.count == 1, "\(tracker.reported.count) trajectories")
+        let track = try #require(tracker.reported.first)
+        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
+        #expect(track.points.map(\.frame) == Array(5..<20) + Array(26..<40))
+        for point in track.points {
+            #expect(point.position.distance(to: flight.truth(frame: point.frame)) < 0.5, "frame \(point.frame)")
+        }
+    }
+
+    @Test func ballHiddenForTwentyFramesAt120fpsKeepsItsUUID() throws {
+        // 0.17 s behind a player: many frames, but a short time, and the path still predicts it.
+        let flight = Flight(path: leftFlight, visible: 0..<120, hidden: 50..<70, fps: 120)
+        let (tracker, ids) = follow(flight, frames: 130)
+        #expect(tracker.reported.count == 1, "\(tracker.reported.count) trajectories")
+        let track = try #require(tracker.reported.first)
+        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
+        #expect(track.points.map(\.frame) == Array(0..<50) + Array(70..<120))
+    }
+
+    /// Displacements of one detection, pixels along and across the motion.
+    static let displacements: [(along: Double, across: Double)] = [(0, 12), (0, -12), (-12, 0), (8, 9)]
+
+    @Test(arguments: 0..<displacements.count)
+    func detectionMergedWithSomethingForOneFrameDoesNotDerailTheTrajectory(displacement index: Int) throws {
+        // At frame 20 the ball passes over something and the detector returns one larger blob
+        // whose centre is 12 px off the ball's.
+        let (along, across) = Self.displacements[index]
+        let flight = Flight(path: leftFlight, visible: 0..<40, fps: 30)
+        let merged = 20
+        var ids = Set<UUID>()
+        var tracker = run(frames: 45, fps: 30, blobs: { frame, _ in
+            guard let p = flight.detection(frame: frame) else { return [] }
+            guard frame == merged else { return [ball(p)] }
+            let t = Double(frame) / 30
+            let v = (x: 300.0, y: -500 + 800 * t)
+            let speed = (v.x * v.x + v.y * v.y).squareRoot()
+            let (ux, uy) = (v.x / speed, v.y / speed)
+            return [ball(PixelPoint(x: p.x + along * ux - across * uy, y: p.y + along * uy + across * ux), radius: 6)]
+        }, afterFrame: { _, tracker in ids.formUnion(tracker.inFlight.map(\.id)) })
+        tracker.finish()
+        #expect(tracker.reported.count == 1, "\(tracker.reported.count) trajectories")
+        let track = try #require(tracker.reported.first)
+        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
+        // Every later detection, each where the ball truly was.
+        let after = track.points.filter { $0.frame > merged }
+        #expect(after.map(\.frame) == Array((merged + 1)..<40))
+        for point in after {
+            #expect(point.position.distance(to: flight.truth(frame: point.frame)) < 0.5, "frame \(point.frame)")
+        }
+    }
+
+    /// Velocities (px/s) at the crossing of two balls: head-on across the picture, at right
+    /// angles (two juggled balls), and one overtaking the other at about 25°.
+    static let crossings: [(a: (Double, Double), b: (Double, Double))] = [
+        ((400, 50), (-400, 0)),
+        ((300, -250), (-300, -250)),
+        ((400, -100), (250, 50)),
+    ]
+
+    /// Two balls passing through (300, 150) at `crossing` seconds with those velocities, under
+    /// slightly different gravity (different distances from the camera).
+    static func crossingPaths(_ index: Int, crossing: Double) -> [(Double) -> PixelPoint] {
+        let (va, vb) = crossings[index]
+        return [
+            { t in let s = t - crossing; return PixelPoint(x: 300 + va.0 * s, y: 150 + va.1 * s + 500 * s * s) },
+            { t in let s = t - crossing; return PixelPoint(x: 300 + vb.0 * s, y: 150 + vb.1 * s + 450 * s * s) },
+        ]
+    }
+
+    @Test(arguments: 0..<crossings.count, [0.4, 0.4 + 0.5 / 30])
+    func twoBallsWhosePathsCrossKeepTheirOwnTrajectories(paths index: Int, crossing: Double) throws {
+        // Crossing at a frame (the two blobs merge into one there) and between two frames.
+        let paths = Self.crossingPaths(index, crossing: crossing)
+        let flights = paths.enumerated().map { i, path in
+            Flight(path: path, visible: 0..<27, fps: 30, seed: 10 + UInt64(i))
+        }
+        var reportedBeforeCrossing = 0
+        var tracker = run(frames: 32, fps: 30, blobs: { frame, _ in
+            let seen = flights.compactMap { $0.detection(frame: frame) }
+            // Balls closer than a diameter are one blob to the detector.
+            if seen.count == 2, seen[0].distance(to: seen[1]) < 6 {
+                let d = seen[0].distance(to: seen[1])
+                return [ball(PixelPoint(x: (seen[0].x + seen[1].x) / 2, y: (seen[0].y + seen[1].y) / 2), radius: 3 + d / 2)]
+            }
+            return seen.map { ball($0) }
+        }, afterFrame: { frame, tracker in
+            if frame == 10 { reportedBeforeCrossing = tracker.inFlight.count }
+        })
+        tracker.finish()
+        #expect(reportedBeforeCrossing == 2)
+        #expect(tracker.reported.count == 2, "\(tracker.reported.count) trajectories")
+        #expect(Set(tracker.reported.map(\.id)).count == tracker.reported.count)
+        var owners: [Int] = []
+        for track in tracker.reported {
+            // The ball it started on …
+            let first = track.points[0]
+            let owner = try #require(flights.indices.min {
+                flights[$0].truth(frame: first.frame).distance(to: first.position) < flights[$1].truth(frame: first.frame).distance(to: first.position)
+            })
+            owners.append(owner)
+            // … is the ball it ends on: every point from three frames after the crossing on.
+            let late = track.points.filter { Double($0.frame) / 30 > crossing + 0.1 }
+            #expect(late.count >= 10, "ball \(owner): only \(late.count) points after the crossing")
+            #expect(track.last.frame == 26, "ball \(owner): ends at frame \(track.last.frame)")
+            for point in late {
+                let own = flights[owner].truth(frame: point.frame).distance(to: point.position)
+                #expect(own < 0.5, "ball \(owner) at frame \(point.frame) is \(own) px from its ball")
+            }
+        }
+        #expect(Set(owners) == [0, 1])
+    }
+
+    @Test func personWalkingAcrossTheFrameIsNeverReported() {
+        // A head 10 px in radius, walking at 250 px/s and bobbing 3 px twice a second.
+        var jitter = Jitter(state: 21)
+        var reportedAt: [Int] = []
+        var tracker = run(frames: 60, fps: 30, blobs: { _, t in
+            let p = PixelPoint(x: 40 + 250 * t + jitter.next(0.3), y: 200 + 3 * sin(2 * .pi * 2 * t) + jitter.next(0.3))
+            return [ball(p, radius: 10 + jitter.next(0.5))]
+        }, afterFrame: { frame, tracker in
+            if !tracker.inFlight.isEmpty { reportedAt.append(frame) }
+        })
+        tracker.finish()
+        #expect(reportedAt.isEmpty, "reported at frames \(reportedAt)")
+        #expect(tracker.reported.isEmpty)
+    }
+}
