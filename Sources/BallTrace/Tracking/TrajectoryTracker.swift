@@ -194,7 +194,9 @@ public struct TrajectoryTracker: Sendable {
         guard recent.count >= 4, let fit = MotionFit(recent) else { return true }
         let tolerance = max(1, 0.5 * track.recentRadius())
         if fit.rms <= tolerance { return true }
-        // A ball flying away or coming closer is explained by a path in depth.
+        // A ball flying away or coming closer is explained by a path in depth (tried only for
+        // a chain that travels: clutter that stays put is most of what is followed).
+        guard recent[0].position.distance(to: recent[recent.count - 1].position) > 0.05 * settings.shorterSide else { return false }
         return (PerspectiveFit(recent)?.rms ?? .infinity) <= tolerance
     }
 
