@@ -179,6 +179,24 @@ public struct BallisticTest: Sendable, Hashable {
         return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit)
     }
 
+    /// Whether points that turn upward do so as a bounce: falling, then rising, with vertical
+    /// speeds (over three steps either side of the lowest point) that add up to at least half
+    /// the flight's typical speed. A head bobbing along moves mostly sideways.
+    public func bounces(_ points: [TrackPoint], flight: [TrackPoint]) -> Bool {
+        guard points.count >= 3, flight.count >= 2 else { return false }
+        let lowest = points.indices.max { points[$0].position.y < points[$1].position.y }!
+        func verticalSpeed(_ a: TrackPoint, _ b: TrackPoint) -> Double {
+            (b.position.y - a.position.y) / max(b.time - a.time, 1e-6)
+        }
+        let before = points[max(0, lowest - 3)], after = points[min(points.count - 1, lowest + 3)]
+        guard lowest > 0, lowest < points.count - 1 else { return false }
+        let falling = verticalSpeed(before, points[lowest]), rising = -verticalSpeed(points[lowest], after)
+        let speeds = zip(flight, flight.dropFirst()).map { a, b in
+            a.position.distance(to: b.position) / max(b.time - a.time, 1e-6)
+        }.sorted()
+        return falling > 0 && rising > 0 && falling + rising >= 0.5 * speeds[speeds.count / 2]
+    }
+
     /// How well the acceleration is known from these points: the least-squares error of the
     /// curvature of n evenly spaced samples over a span T is about σ·√(180/n)/T².
     func accelerationNoise(_ points: [TrackPoint], fit: MotionFit) -> Double {

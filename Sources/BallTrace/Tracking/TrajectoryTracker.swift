@@ -101,16 +101,14 @@ public struct TrajectoryTracker: Sendable {
                 ended.insert(t)
                 continue
             }
-            // Nothing pulls a ball upward. A smooth upward pull is a person bobbing along, not
-            // a ball: the track is withdrawn. An abrupt one is a bounce or a collision: the
-            // flight ends there.
+            // Nothing pulls a ball upward. A bounce turns it back up sharply: the flight ends
+            // there. Anything gentler is a person bobbing along, not a ball: withdrawn.
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
-                let smooth = (MotionFit(window)?.rms ?? .infinity) <= BallisticTest.smoothnessTolerance(radius: active[t].recentRadius())
-                if smooth {
-                    active[t].reportedAtFrame = nil
-                } else {
+                if test.bounces(window, flight: active[t].points) {
                     completed.append(active[t])
+                } else {
+                    active[t].reportedAtFrame = nil
                 }
                 ended.insert(t)
             }
