@@ -2,19 +2,6 @@ import Foundation
 import Testing
 @testable import BallTrace
 
-/// Deterministic noise in -amplitude…amplitude (SplitMix64).
-private struct Jitter {
-    var state: UInt64
-    mutating func next(_ amplitude: Double) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return (2 * Double(z >> 11) / Double(1 << 53) - 1) * amplitude
-    }
-}
-
 /// A ball in 3-D (metres, Y up, Z along the camera's axis) under gravity, seen through a
 /// pinhole camera of focal length `focal` pixels centred on (cx, cy) of a 1920×1080 picture.
 private struct PinholeShot {
