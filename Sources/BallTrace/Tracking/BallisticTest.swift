@@ -154,7 +154,7 @@ public struct BallisticTest: Sendable, Hashable {
     /// are rough, so the two need only agree within a factor of about 1.6.
     func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
         let n = points.count
-        let head = points.prefix(3).map(\.radius).sorted()[1], tail = points.suffix(3).map(\.radius).sorted()[1]
+        let (head, tail) = PerspectiveFit.endRadii(points)
         let tStart = points[1].time - seen.origin, tEnd = points[n - 2].time - seen.origin
         let predicted = (1 + seen.k * tStart) / (1 + seen.k * tEnd)
         guard head > 0, tail > 0, predicted > 0 else { return false }
@@ -168,7 +168,7 @@ public struct BallisticTest: Sendable, Hashable {
         let ay = 2 * seen.y.a
         let span = max(points[points.count - 1].time - points[0].time, 1e-3)
         let noise = 2 * max(seen.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
-        let firstRadius = points.prefix(3).map(\.radius).sorted()[1]
+        let firstRadius = PerspectiveFit.endRadii(points).head
         return ay >= 2 * noise && ay + noise >= Self.minimumGravityPerRadius * firstRadius
     }
 

@@ -83,10 +83,14 @@ public struct PerspectiveFit: Sendable, Hashable {
     /// parabola, so it is tried only then.
     public static func sizeSuggestsDepth(_ points: some Collection<TrackPoint>) -> Bool {
         guard points.count >= 5 else { return false }
-        let head = points.prefix(3).map(\.radius).sorted()[1], tail = points.suffix(3).map(\.radius).sorted()[1]
+        let (head, tail) = endRadii(points)
         return max(head, tail) >= 1.25 * min(head, tail)
     }
 
-    /// How much the depth changes across the points: Z(end)/Z(start).
-    public func depthRatio(over span: Double) -> Double { 1 + k * span }
+    /// The median radius of the first three points and of the last three: sizes at either end,
+    /// with one rough blob at each end outvoted.
+    static func endRadii(_ points: some Collection<TrackPoint>) -> (head: Double, tail: Double) {
+        (points.prefix(3).map(\.radius).sorted()[min(1, points.count - 1)],
+         points.suffix(3).map(\.radius).sorted()[min(1, points.count - 1)])
+    }
 }
