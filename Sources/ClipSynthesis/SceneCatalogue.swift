@@ -1,33 +1,26 @@
 extension SyntheticScene {
-    /// Every scenario ``scenario(named:width:height:frameRate:seconds:seed:)`` knows.
-    public static let scenarioNames: [String] = [
-        "golf-face-on", "golf-down-the-line", "tennis-toss", "basketball-shot", "crossing-balls", "pole-occlusion",
-        "rough-conditions", "no-ball",
+    /// A named scenario: its own length (long enough for its flights) and how to build it.
+    private typealias Builder = @Sendable (_ width: Int, _ height: Int, _ frameRate: Double, _ seconds: Double, _ seed: UInt64) -> SyntheticScene
+
+    private static let catalogue: [(name: String, seconds: Double, build: Builder)] = [
+        ("golf-face-on", 3, { golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("golf-down-the-line", 3, { golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("tennis-toss", 2.3, { tennisToss(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("basketball-shot", 2.5, { basketballShot(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("crossing-balls", 2.2, { crossingBalls(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("pole-occlusion", 2.4, { poleOcclusion(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("rough-conditions", 3, { roughConditions(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("no-ball", 3, { noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
     ]
+
+    /// Every scenario ``scenario(named:width:height:frameRate:seconds:seed:)`` knows.
+    public static var scenarioNames: [String] { catalogue.map(\.name) }
 
     /// The scenario called `name` at this size and frame rate, `seconds` long (nil: the
     /// scenario's own length, long enough for its flights); nil for an unknown name.
     public static func scenario(named name: String, width: Int = 640, height: Int = 360, frameRate: Double = 30,
                                 seconds: Double? = nil, seed: UInt64 = 1) -> SyntheticScene? {
-        switch name {
-        case "golf-face-on":
-            return golfFaceOn(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 3, seed: seed)
-        case "golf-down-the-line":
-            return golfDownTheLine(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 3, seed: seed)
-        case "tennis-toss":
-            return tennisToss(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 2.3, seed: seed)
-        case "basketball-shot":
-            return basketballShot(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 2.5, seed: seed)
-        case "crossing-balls":
-            return crossingBalls(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 2.2, seed: seed)
-        case "pole-occlusion":
-            return poleOcclusion(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 2.4, seed: seed)
-        case "rough-conditions":
-            return roughConditions(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 3, seed: seed)
-        case "no-ball":
-            return noBall(width: width, height: height, frameRate: frameRate, seconds: seconds ?? 3, seed: seed)
-        default:
-            return nil
-        }
+        guard let entry = catalogue.first(where: { $0.name == name }) else { return nil }
+        return entry.build(width, height, frameRate, seconds ?? entry.seconds, seed)
     }
 }
