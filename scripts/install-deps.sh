@@ -11,6 +11,7 @@ packages=(
   libavutil-dev
   libswscale-dev         # colour conversion for the overlay video
   ffmpeg                 # used by tests and benchmarks to inspect outputs (ffprobe), never by balltrace itself
+  time                   # /usr/bin/time: peak memory in scripts/benchmark.sh
 )
 
 missing=()

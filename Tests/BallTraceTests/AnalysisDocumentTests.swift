@@ -22,8 +22,8 @@ private func sampleResult(coordinates: CoordinateSystem = .topLeft) -> AnalysisR
     return AnalysisResult(
         source: source, decodedFrameCount: 90, decodedDuration: 89.0 * 1001 / 30000, settings: settings,
         applied: AppliedSettings(minimumRadiusPixels: 2, maximumRadiusPixels: 54, analysisWidth: 540,
-                                 analysisHeight: 960, maximumMissedFrames: 4, backgroundSubtraction: "mog2",
-                                 backgroundHistory: 120, backgroundThreshold: 16),
+                                 analysisHeight: 960, maximumMissedFrames: 4, backgroundSubtraction: "sigma-delta",
+                                 foregroundThresholdMinimum: 8, foregroundThresholdMaximum: 48),
         trajectories: [observation], warnings: ["frame 40 was damaged"], analysedFrameCount: 90)
 }
 

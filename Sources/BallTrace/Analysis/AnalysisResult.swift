@@ -20,6 +20,7 @@ public struct AppliedSettings: Sendable, Hashable, Codable {
     public var analysisHeight: Int
     public var maximumMissedFrames: Int
     public var backgroundSubtraction: String
-    public var backgroundHistory: Int
-    public var backgroundThreshold: Double
+    /// The range a pixel's foreground threshold adapts within, 8-bit luma levels.
+    public var foregroundThresholdMinimum: Int
+    public var foregroundThresholdMaximum: Int
 }

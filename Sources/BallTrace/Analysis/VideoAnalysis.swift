@@ -14,8 +14,8 @@ public struct OverlayVideoRequest: Sendable, Hashable {
 
 /// The whole job in one pass over the file: decode → detect → track → (draw → encode).
 ///
-/// It streams: one decoded frame, one encoder frame and the tracks in view are all it holds,
-/// whatever the clip's length. The overlay is causal, like Vision's live overlay: each frame
+/// It streams: a few decoded frames (decoding runs ahead on its own thread, see ``DecodeAhead``),
+/// one encoder frame and the tracks in view are all it holds, whatever the clip's length. The overlay is causal, like Vision's live overlay: each frame
 /// shows the trajectories reported up to that frame.
 public enum VideoAnalysis {
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil) throws -> AnalysisResult {
@@ -31,7 +31,8 @@ public enum VideoAnalysis {
         let filter = BlobFilter(region: region, minimumRadius: minimumRadius, maximumRadius: maximumRadius)
         let detector = try BlobDetector(
             frameWidth: info.storedWidth, frameHeight: info.storedHeight,
-            minimumRadius: minimumRadius, maximumRadius: maximumRadius)
+            minimumRadius: minimumRadius, maximumRadius: maximumRadius,
+            analysisInterval: max(settings.frameSpacing, info.frameRate > 0 ? 1 / info.frameRate : 0))
         var tracker = TrajectoryTracker(
             settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height))
 
@@ -45,7 +46,6 @@ public enum VideoAnalysis {
                 path: overlay.path, width: encodedWidth, height: encodedHeight, timeBase: reader.timeBase,
                 frameRate: reader.averageFrameRate, encoding: overlay.encoding, displayMatrix: reader.displayMatrix,
                 audio: reader.audioStream)
-            if w.copiesAudio { reader.audioPacketHandler = { try w.writeAudio($0) } }
             writer = w
             renderer = try OverlayRenderer(geometry: geometry, region: region, width: encodedWidth, height: encodedHeight)
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
@@ -53,7 +53,16 @@ public enum VideoAnalysis {
 
         var analysed = 0
         var lastAnalysedTime = -Double.infinity
-        while let frame = try reader.nextFrame() {
+        let decoded = DecodeAhead(reader, forwardingAudio: writer?.copiesAudio == true)
+        while let item = try decoded.next() {
+            let frame: DecodedFrame
+            switch item {
+            case .audio(let packet):
+                try writer?.writeAudio(packet.pointer)
+                continue
+            case .frame(let f):
+                frame = f
+            }
             // A small tolerance keeps timestamps rounded to the time base from skipping frames.
             if frame.time - lastAnalysedTime >= settings.frameSpacing - 1e-6 {
                 lastAnalysedTime = frame.time
@@ -90,7 +99,8 @@ public enum VideoAnalysis {
                 minimumRadiusPixels: minimumRadius, maximumRadiusPixels: maximumRadius,
                 analysisWidth: detector.analysisWidth, analysisHeight: detector.analysisHeight,
                 maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: detector.method,
-                backgroundHistory: detector.history, backgroundThreshold: detector.varianceThreshold),
+                foregroundThresholdMinimum: detector.thresholdRange.lowerBound,
+                foregroundThresholdMaximum: detector.thresholdRange.upperBound),
             trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed)
     }
 }

@@ -1,45 +1,68 @@
 import Foundation
 import CBallTraceVision
 
-/// Background subtraction (OpenCV MOG2) on the luma plane, then connected components: each
-/// frame in, the moving blobs out, in pixels of the stored picture.
+/// Background subtraction on the luma plane, then connected components: each frame in, the
+/// moving blobs out, in pixels of the stored picture.
 ///
-/// Owns its OpenCV state and frees it in `deinit`. Frames larger than the analysis size are
-/// reduced first: subtraction cost grows with pixels, and a ball of a few pixels survives an
+/// The background model is a sigma-delta estimate: per pixel a mean and a threshold that each
+/// step one level a frame toward the new value and toward a multiple of the pixel's difference
+/// from the mean (see `Detector.cpp`). It costs a few percent of decoding the frame, where
+/// OpenCV's MOG2 cost twice the decoding. Owns its state and frees it in `deinit`.
+///
+/// Frames are first reduced by a whole factor to about 540 lines: subtraction cost grows with
+/// pixels, sensor noise shrinks with averaging, and a ball of a few pixels survives an
 /// area-averaging reduction as a fainter spot.
 final class BlobDetector {
     let analysisWidth: Int
     let analysisHeight: Int
-    /// The background model: OpenCV's Gaussian mixture (MOG2), over this many frames, with this
-    /// squared-distance threshold for foreground.
-    let method = "MOG2"
-    let history = 120
-    let varianceThreshold = 16.0
+    /// Stored pixels per analysis pixel, each way.
+    let reduction: Int
+    let method = "sigma-delta"
+    /// A pixel is foreground when it differs from the background by more than its threshold,
+    /// which follows six times its median difference (about 4σ of noise), within these bounds
+    /// (8-bit levels).
+    let thresholdRange = 8...48
+    /// A pixel unchanged for this long is something at rest, not foreground.
+    static let stillTime = 0.5
+    /// ``stillTime`` in analysed frames.
+    let stillFrames: Int
     private let handle: OpaquePointer
     private var buffer: [bt_blob]
     /// Blobs found before the cap in the last frame (diagnostics).
     private(set) var lastFoundCount = 0
+
+    /// The whole reduction factor for a picture: about 540 lines, but never so far that the
+    /// smallest ball asked for falls under ~0.8 px.
+    static func reduction(shorterSide: Int, minimumRadius: Double) -> Int {
+        var factor = max(1, Int((Double(shorterSide) / 540).rounded()))
+        if minimumRadius > 0 { factor = min(factor, max(1, Int(minimumRadius / 0.8))) }
+        return factor
+    }
 
     /// - Parameters:
     ///   - maximumRadius: the largest ball radius asked for, stored pixels; larger blobs are
     ///     dropped early. A motion-blurred streak may be several radii long, which is allowed.
     ///   - minimumRadius: the smallest ball radius asked for; the analysis keeps enough
     ///     resolution for it.
-    init(frameWidth: Int, frameHeight: Int, minimumRadius: Double, maximumRadius: Double, capacity: Int = 256) throws {
-        let shorter = Double(min(frameWidth, frameHeight))
-        // Reduce to about 540 lines, but never so far that the smallest ball falls under ~0.8 px.
-        var scale = min(1, 540 / shorter)
-        if minimumRadius > 0 { scale = max(scale, min(1, 0.8 / minimumRadius)) }
-        analysisWidth = max(1, Int((Double(frameWidth) * scale).rounded()))
-        analysisHeight = max(1, Int((Double(frameHeight) * scale).rounded()))
+    ///   - analysisInterval: seconds between analysed frames (the frame interval, or the
+    ///     spacing asked for when that is longer).
+    init(frameWidth: Int, frameHeight: Int, minimumRadius: Double, maximumRadius: Double,
+         analysisInterval: Double, capacity: Int = 256) throws {
+        reduction = Self.reduction(shorterSide: min(frameWidth, frameHeight), minimumRadius: minimumRadius)
+        let interval = analysisInterval > 0 ? analysisInterval : 1.0 / 30
+        stillFrames = min(255, max(4, Int((Self.stillTime / interval).rounded())))
         var config = bt_detector_config(
-            frame_width: Int32(frameWidth), frame_height: Int32(frameHeight),
-            analysis_width: Int32(analysisWidth), analysis_height: Int32(analysisHeight),
-            history: Int32(history), var_threshold: varianceThreshold, min_area: 2,
-            max_extent: max(4, 8 * maximumRadius * scale + 4))
+            frame_width: Int32(frameWidth), frame_height: Int32(frameHeight), reduction: Int32(reduction),
+            threshold_minimum: Int32(thresholdRange.lowerBound), threshold_maximum: Int32(thresholdRange.upperBound),
+            threshold_initial: 16, still_frames: Int32(stillFrames), min_area: 2,
+            max_extent: max(4, 8 * maximumRadius / Double(reduction) + 4))
         var created: OpaquePointer?
         try callShim("background subtraction setup") { bt_detector_create(&config, &created, $0, $1) }
         handle = created!
+        var width: Int32 = 0, height: Int32 = 0
+        bt_detector_analysis_size(handle, &width, &height)
+        analysisWidth = Int(width)
+        analysisHeight = Int(height)
         buffer = [bt_blob](repeating: bt_blob(), count: capacity)
     }
 

@@ -37,6 +37,11 @@ final class OwnedPacket {
         pointer = packet
     }
 
+    /// Takes ownership of a packet allocated elsewhere (`av_packet_clone`).
+    init(adopting packet: UnsafeMutablePointer<AVPacket>) {
+        pointer = packet
+    }
+
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = pointer
         av_packet_free(&packet)

@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// A decoded picture on loan from a ``VideoFileReader``: valid until the reader's next call.
+/// A decoded picture on loan: valid until its ``FrameSlot`` is decoded into again.
 struct DecodedFrame {
     /// 0-based index among decoded frames, in presentation order.
     let index: Int
@@ -8,7 +8,7 @@ struct DecodedFrame {
     let time: Double
     /// The timestamp in the stream's time base, as the container stores it.
     let timestamp: Int64
-    /// The decoded frame itself (any pixel format); owned by the reader.
+    /// The decoded frame itself (any pixel format); owned by the slot it was decoded into.
     let frame: OwnedFrame
     /// The stored picture's 8-bit luma plane: the decoder's own plane when the format has one.
     let luma: UnsafePointer<UInt8>
@@ -18,6 +18,9 @@ struct DecodedFrame {
 /// Reads a video file with libavformat and decodes its video stream with libavcodec, using the
 /// decoder's own frame threads. Frames come out in presentation order with timestamps from the
 /// stream, so variable-frame-rate clips keep their real timing.
+///
+/// Synchronous: ``nextFrame()`` decodes on the caller's thread. ``DecodeAhead`` runs a reader on
+/// a thread of its own, ahead of its consumer.
 final class VideoFileReader {
     let info: VideoSourceInfo
     /// Non-fatal problems met while reading (damaged packets, a truncated end).
@@ -39,9 +42,8 @@ final class VideoFileReader {
     private let videoIndex: Int
     private let audioIndex: Int?
     private let packet = OwnedPacket()
-    private let frame = OwnedFrame()
-    /// Luma converted from formats without a luma plane; allocated once, on first need.
-    private var grey: UnsafeMutablePointer<UInt8>?
+    /// The slot ``nextFrame()`` decodes into.
+    private let ownSlot = FrameSlot()
     private var greyConverter: ScaleContext?
     private var draining = false
     private var finished = false
@@ -134,7 +136,6 @@ final class VideoFileReader {
         avcodec_free_context(&codecPointer)
         var formatPointer: UnsafeMutablePointer<AVFormatContext>? = format
         avformat_close_input(&formatPointer)
-        grey?.deallocate()
     }
 
     /// Frames decoded so far.
@@ -149,13 +150,17 @@ final class VideoFileReader {
         return seconds(last - origin + final, timeBase)
     }
 
-    /// The next frame in presentation order, or nil at the end of the stream.
-    func nextFrame() throws -> DecodedFrame? {
+    /// The next frame in presentation order, or nil at the end of the stream. The frame is on
+    /// loan until the next call.
+    func nextFrame() throws -> DecodedFrame? { try nextFrame(into: ownSlot) }
+
+    /// The next frame in presentation order, decoded into `slot`, or nil at the end of the stream.
+    func nextFrame(into slot: FrameSlot) throws -> DecodedFrame? {
         guard !finished else { return nil }
         let eagain = bt_averror_eagain(), eof = bt_averror_eof()
         while true {
-            let received = avcodec_receive_frame(codec, frame.pointer)
-            if received >= 0 { return try deliver() }
+            let received = avcodec_receive_frame(codec, slot.frame.pointer)
+            if received >= 0 { return try deliver(slot) }
             if received == eof { finished = true; return nil }
             if received != eagain {
                 // A damaged frame inside an otherwise readable file: skip it, say so.
@@ -195,8 +200,8 @@ final class VideoFileReader {
         }
     }
 
-    private func deliver() throws -> DecodedFrame {
-        let f = frame.pointer
+    private func deliver(_ slot: FrameSlot) throws -> DecodedFrame {
+        let f = slot.frame.pointer
         var timestamp = f.pointee.best_effort_timestamp
         if timestamp == bt_av_nopts_value() { timestamp = f.pointee.pts }
         if timestamp == bt_av_nopts_value() {
@@ -225,16 +230,15 @@ final class VideoFileReader {
         } else {
             if greyConverter?.matches(width: width, height: height, format: pixelFormat) != true {
                 greyConverter = try ScaleContext(width: width, height: height, from: pixelFormat, to: AV_PIX_FMT_GRAY8)
-                grey?.deallocate()
-                grey = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
             }
+            let grey = slot.greyBuffer(count: width * height)
             greyConverter!.convert(f, into: [grey], strides: [Int32(width)])
-            luma = UnsafePointer(grey!)
+            luma = UnsafePointer(grey)
             stride = width
         }
         let decoded = DecodedFrame(
             index: decodedCount, time: seconds(timestamp - originTimestamp!, timeBase), timestamp: timestamp,
-            frame: frame, luma: luma, lumaStride: stride)
+            frame: slot.frame, luma: luma, lumaStride: stride)
         decodedCount += 1
         return decoded
     }

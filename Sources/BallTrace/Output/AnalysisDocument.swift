@@ -40,9 +40,10 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         public var analysisHeight: Int
         public var maximumMissedFrames: Int
         public var backgroundSubtraction: String
-        /// Frames the background model remembers, and its foreground threshold (squared distance).
-        public var backgroundHistory: Int
-        public var backgroundThreshold: Double
+        /// The range each pixel's foreground threshold adapts within, in 8-bit luma levels: it
+        /// follows six times the pixel's typical difference from the background.
+        public var foregroundThresholdMinimum: Int
+        public var foregroundThresholdMaximum: Int
     }
 
     public struct Point: Sendable, Codable, Hashable {
@@ -83,7 +84,8 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
             analysedFrames: result.analysedFrameCount, analysisWidth: result.applied.analysisWidth,
             analysisHeight: result.applied.analysisHeight, maximumMissedFrames: result.applied.maximumMissedFrames,
             backgroundSubtraction: result.applied.backgroundSubtraction,
-            backgroundHistory: result.applied.backgroundHistory, backgroundThreshold: result.applied.backgroundThreshold)
+            foregroundThresholdMinimum: result.applied.foregroundThresholdMinimum,
+            foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum)
         trajectories = result.trajectories.map { o in
             Trajectory(
                 uuid: o.uuid,

@@ -53,6 +53,43 @@ public struct Track: Sendable, Hashable, Identifiable {
         return r[2] * min(r[2] / r[1], 1.5)
     }
 
+    /// The points without those much smaller than the trend of the ones kept before them: a
+    /// ball going behind something shows only its near edge, whose centre lags behind the
+    /// ball's, and a fit through those lagging centres bends the path back. A ball flying away
+    /// shrinks too, but steadily, and its own trend (log-radius, straight through the last six
+    /// kept points, and no larger than their median) expects that. At least three points are
+    /// kept.
+    static func withoutPartialDetections(_ points: some Collection<TrackPoint>) -> [TrackPoint] {
+        let all = Array(points)
+        guard all.count > 3 else { return all }
+        var kept: [TrackPoint] = []
+        kept.reserveCapacity(all.count)
+        for point in all {
+            if kept.count >= 3, let trend = logRadiusTrend(kept.suffix(6), at: point.time) {
+                // The trend of a few noisy radii may point anywhere upward; their median caps it.
+                let radii = kept.suffix(6).map(\.radius).sorted()
+                let expected = min(trend, log(max(radii[radii.count / 2], 1e-3)))
+                if log(max(point.radius, 1e-3)) < expected + log(0.7) { continue }
+            }
+            kept.append(point)
+        }
+        return kept.count >= 3 ? kept : all
+    }
+
+    /// The least-squares line through log-radius against time, evaluated at `time`.
+    private static func logRadiusTrend(_ points: ArraySlice<TrackPoint>, at time: Double) -> Double? {
+        let n = Double(points.count)
+        var st = 0.0, sl = 0.0, stt = 0.0, stl = 0.0
+        for p in points {
+            let t = p.time - time, l = log(max(p.radius, 1e-3))
+            st += t; sl += l; stt += t * t; stl += t * l
+        }
+        let denominator = n * stt - st * st
+        guard denominator > 1e-12 else { return nil }
+        let slope = (n * stl - st * sl) / denominator
+        return (sl - slope * st) / n  // the line's value at t = 0, that is at `time`
+    }
+
     /// Where the object should be at `time`, and how far from there a detection may lie and
     /// still be taken as the same object.
     ///
@@ -80,7 +117,8 @@ public struct Track: Sendable, Hashable, Identifiable {
             // A long window averages detection noise and camera shake away; a short one follows
             // a path that bends more than a parabola (drag, a ball coming at the camera). The
             // long one sets the gate; the short one offers a second centre.
-            let window = Array(points.suffix(settings.predictionWindow))
+            let window = Array(Self.withoutPartialDetections(points.suffix(settings.predictionWindow + 6))
+                .suffix(settings.predictionWindow))
             guard let parabola = MotionFit(window) else { return (last.position, settings.minimumGate, []) }
             // A flight recognised in depth is predicted in depth: a parabola lags far behind a
             // ball racing away (and its misfit would widen the gate onto clutter).

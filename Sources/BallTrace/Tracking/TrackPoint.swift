@@ -15,10 +15,13 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     /// Whether other moving things of some size were close by in that frame: a ball in flight
     /// is alone in its patch of sky; a hand, a head or a limb moves among other parts of a body.
     public var isCrowded: Bool
+    /// Mean luma difference of the blob from the background, 0 when unknown.
+    public var contrast: Double
 
     public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
-                elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false) {
+                elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false, contrast: Double = 0) {
         self.isCrowded = isCrowded
+        self.contrast = contrast
         self.step = step ?? frame
         self.elongation = elongation
         self.orientation = orientation

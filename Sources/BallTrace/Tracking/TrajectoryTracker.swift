@@ -121,10 +121,13 @@ public struct TrajectoryTracker: Sendable {
             let recent = judgedWindow(of: active[t])
             let verdict = test.evaluate(recent)
             guard let path = verdict.path else { continue }
-            active[t].reportedAtFrame = frame
-            if case .depth = path { active[t].isSeenInDepth = true }
-            active[t].dropFirst(unrelatedLeadingPoints(of: active[t], path: path))
-            active[t].prepend(earlierDetections(of: active[t], like: path))
+            var flight = active[t]
+            flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
+            flight.prepend(earlierDetections(of: flight, like: path))
+            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points) else { continue }
+            flight.reportedAtFrame = frame
+            if case .depth = path { flight.isSeenInDepth = true }
+            active[t] = flight
             let last = active[t].last
             for other in extended where other != t && !active[other].isReported && active[other].last == last {
                 ended.insert(other)
@@ -207,6 +210,18 @@ public struct TrajectoryTracker: Sendable {
         return Array(track.points.suffix(max(settings.trajectoryLength, spanning)))
     }
 
+    /// Whether anything pulled the chain upward in some stretch of it: its latest window may
+    /// look like a flight, but the same chain rising under a pull a moment earlier is a head
+    /// bobbing along (the crest of each step falls like a ball), and a ball's flight has no such
+    /// stretch (a bounce ends it).
+    private func isPulledUpwardSomewhere(_ points: some Collection<TrackPoint>) -> Bool {
+        let all = Array(points), length = settings.trajectoryLength
+        guard all.count > length else { return false }
+        return (0...(all.count - length)).contains { start in
+            test.isPulledUpward(Array(all[start..<start + length]))
+        }
+    }
+
     /// How many of a track's first points, before its ballistic window, the flight does not
     /// explain: a chain may start on a club head or a hand and only then find the ball.
     private func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
@@ -215,9 +230,17 @@ public struct TrajectoryTracker: Sendable {
         while first > 0 {
             let p = track.points[first - 1]
             // Compared with its neighbour in time: a ball coming at the camera grows.
+            let next = track.points[first]
             guard path.position(at: p.time).distance(to: p.position) <= tolerance,
-                  isSimilarSize(p.radius, track.points[first].radius) else { break }
+                  isSimilarSize(p.radius, next.radius),
+                  p.contrast >= Self.backfillContrastShare * next.contrast else { break }
             first -= 1
+        }
+        // Within the window too, a first point far fainter than the next is what the chain
+        // started on (a club head passing the ball at the launch), not the ball.
+        while first < track.points.count - 1,
+              track.points[first].contrast < Self.backfillContrastShare * track.points[first + 1].contrast {
+            first += 1
         }
         return first
     }
@@ -227,6 +250,10 @@ public struct TrajectoryTracker: Sendable {
     /// (the ball leaves a hand or a club face, is smeared, or moves fastest), but once the
     /// flight is known its path says where to look. Walks back while each frame has a blob
     /// near the path.
+    /// Least contrast of a blob taken into a flight's earlier frames (or kept there), as a share
+    /// of its neighbour's.
+    static let backfillContrastShare = 0.35
+
     private func earlierDetections(of track: Track, like path: FlightPath) -> [TrackPoint] {
         let early = Array(track.points.prefix(settings.trajectoryLength))
         guard let fit = path.refitted(to: early), let first = track.points.first else { return [] }
@@ -236,13 +263,17 @@ public struct TrajectoryTracker: Sendable {
             guard k < 2 * settings.trajectoryLength else { break }
             let expected = fit.position(at: past.time)
             let tolerance = max(2, radius, 4 * fit.rms) * (1 + 0.2 * Double(k))
-            let neighbour = found.last?.radius ?? first.radius
-            let nearest = past.blobs.filter { isSimilarSize($0.radius, neighbour) }
+            let neighbour = found.last ?? first
+            // A ball looks much the same a frame earlier: of similar size, and not a faint
+            // shadow of itself (a club head passing the tee at the launch is near the path too).
+            let nearest = past.blobs.filter {
+                isSimilarSize($0.radius, neighbour.radius) && $0.contrast >= Self.backfillContrastShare * neighbour.contrast
+            }
                 .min { $0.center.distance(to: expected) < $1.center.distance(to: expected) }
             guard let blob = nearest, blob.center.distance(to: expected) <= tolerance + max(0, blob.radius - radius) else { break }
             found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
                                     step: past.step, elongation: blob.elongation, orientation: blob.orientation,
-                                    isCrowded: past.crowded.contains(blob)))
+                                    isCrowded: past.crowded.contains(blob), contrast: blob.contrast))
         }
         return found.reversed()
     }
@@ -260,7 +291,8 @@ public struct TrajectoryTracker: Sendable {
 
     private func point(_ blob: Blob, frame: Int, time: Double) -> TrackPoint {
         TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
-                   elongation: blob.elongation, orientation: blob.orientation, isCrowded: crowded.contains(blob))
+                   elongation: blob.elongation, orientation: blob.orientation, isCrowded: crowded.contains(blob),
+                   contrast: blob.contrast)
     }
 
     /// The blobs of this frame that have a neighbour: another blob at least half their size

@@ -26,10 +26,11 @@ typedef struct bt_detector bt_detector;
 typedef struct {
     int frame_width;        /* stored frame, pixels */
     int frame_height;
-    int analysis_width;     /* the frame is resized to this before background subtraction */
-    int analysis_height;
-    int history;            /* MOG2 history, frames */
-    double var_threshold;   /* MOG2 squared Mahalanobis distance threshold */
+    int reduction;          /* the frame is reduced by this whole factor each way before subtraction */
+    int threshold_minimum;  /* foreground: |pixel − background| above the pixel's threshold, which */
+    int threshold_maximum;  /*   follows six times its median difference within these bounds, */
+    int threshold_initial;  /*   8-bit levels, starting here */
+    int still_frames;       /* a pixel unchanged for this many analysed frames is not foreground (1…255) */
     double min_area;        /* smallest blob kept, in analysis pixels */
     double max_extent;      /* largest blob bounding-box side kept, in analysis pixels */
 } bt_detector_config;
@@ -47,6 +48,8 @@ typedef struct {
 
 int bt_detector_create(const bt_detector_config *config, bt_detector **out, char *message, size_t message_size);
 void bt_detector_destroy(bt_detector *detector);
+/* The size of the picture the background model works on. */
+void bt_detector_analysis_size(const bt_detector *detector, int *width, int *height);
 /* Feeds one 8-bit luma plane of the stored size; writes up to `capacity` blobs, largest
    contrast first, and the number written. `*found` is the number there were before the cap. */
 int bt_detector_process(bt_detector *detector, const uint8_t *luma, ptrdiff_t stride,

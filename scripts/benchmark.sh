@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Measures what balltrace costs against the physical limit on this machine, FFmpeg itself, and
+# prints each ratio and the memory figures. Everything is measured in one run: the two commands
+# of each comparison alternate, and medians are reported.
+#
+#   bash scripts/benchmark.sh              # 3 runs of each command
+#   bash scripts/benchmark.sh --runs 5
+#   bash scripts/benchmark.sh --no-4k      # skip the 4K clip (its generation takes a minute)
+#
+# The clips are generated here (cached in .build/benchmark): a 20 s golf swing at 1920×1080,
+# 60 fps, with sensor noise and a constant rate factor that give a phone camera's bitrate
+# (~17 Mbit/s); its first 10 s and a 60 s loop of it for memory; a 10 s 3840×2160 30 fps clip.
+#
+# Comparisons (targets from issue 4):
+#   analysis    balltrace analyze IN --json OUT        vs  ffmpeg -i IN -f null -             ≤ 1.15
+#   overlay     balltrace analyze IN --json OUT --video V
+#                                                      vs  ffmpeg -i IN -vf drawbox=… -c:v libx264
+#                                                          -preset veryfast -crf 20 V         ≤ 1.10
+#   memory      peak RSS, 60 s clip against 10 s clip   within 10 %, under 300 MB at 1080p
+#   spacing     --frame-spacing of 2 and 4 frame intervals against none: time and frames analysed
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=3
+with_4k=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="$2"; shift 2 ;;
+    --no-4k) with_4k=0; shift ;;
+    *) echo "benchmark: unknown option $1 (known: --runs N, --no-4k)" >&2; exit 2 ;;
+  esac
+done
+
+bash scripts/install-deps.sh >&2
+swift build -c release --product balltrace >&2
+swift build -c release --product synthesize-clip >&2
+bin="$(swift build -c release --show-bin-path)"
+balltrace="$bin/balltrace"
+work=.build/benchmark
+mkdir -p "$work"
+
+preset=veryfast
+crf=20
+hd20="$work/golf-1080p60-20s.mp4"
+hd10="$work/golf-1080p60-10s.mp4"
+hd60="$work/golf-1080p60-60s.mp4"
+uhd="$work/golf-2160p30-10s.mp4"
+
+if [ ! -s "$hd20" ]; then
+  echo "benchmark: generating $hd20 (about a minute)" >&2
+  "$bin/synthesize-clip" "$hd20" --width 1920 --height 1080 --fps 60 --seconds 20 --seed 2 --noise 5 --crf 18 >&2
+fi
+[ -s "$hd10" ] || ffmpeg -v error -y -i "$hd20" -t 10 -c copy "$hd10"
+[ -s "$hd60" ] || ffmpeg -v error -y -stream_loop 2 -i "$hd20" -c copy "$hd60"
+if [ "$with_4k" = 1 ] && [ ! -s "$uhd" ]; then
+  echo "benchmark: generating $uhd (about a minute)" >&2
+  "$bin/synthesize-clip" "$uhd" --width 3840 --height 2160 --fps 30 --seconds 10 --seed 3 --noise 5 --crf 18 >&2
+fi
+
+out="$work/out"
+mkdir -p "$out"
+timing="$work/timing.txt"
+
+# measure NAME COMMAND…: one run; appends "NAME seconds peak-KB" to the timing file.
+measure() {
+  local name="$1"; shift
+  local stats
+  stats="$(mktemp)"
+  /usr/bin/time -f "%e %M" -o "$stats" "$@" >/dev/null 2>"$out/$name.stderr" || {
+    echo "benchmark: '$name' failed:" >&2; cat "$out/$name.stderr" >&2; exit 1; }
+  echo "$name $(cat "$stats")" >> "$timing"
+  rm -f "$stats"
+}
+
+# median NAME FIELD: the median of a field (2 = seconds, 3 = peak KB) over the runs of NAME.
+median() {
+  awk -v n="$1" -v f="$2" '$1 == n { print $f }' "$timing" | sort -g |
+    awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+megabytes() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r <= t ? "met" : "MISSED") }'; }
+trajectories() { grep -c '"uuid"' "$1" || true; }
+frames_analysed() { sed -n 's/.*"analysedFrames" *: *\([0-9]*\).*/\1/p' "$1" | head -1; }
+
+rm -f "$timing"
+box="drawbox=x=iw/4:y=ih/4:w=iw/2:h=ih/2:color=blue:t=4"
+interval=$(awk 'BEGIN { printf "%.6f", 1 / 60 }')
+
+for run in $(seq "$runs"); do
+  echo "benchmark: run $run of $runs" >&2
+  # Alternating: each balltrace command right after the FFmpeg command it is compared with.
+  measure ffmpeg-decode ffmpeg -v error -nostdin -i "$hd20" -f null -
+  measure analyze "$balltrace" analyze "$hd20" --json "$out/analyze.json"
+  measure ffmpeg-encode ffmpeg -v error -nostdin -y -i "$hd20" -vf "$box" -c:v libx264 -preset "$preset" -crf "$crf" "$out/ffmpeg.mp4"
+  measure overlay "$balltrace" analyze "$hd20" --json "$out/overlay.json" --video "$out/overlay.mp4" --video-preset "$preset" --video-crf "$crf"
+  measure spacing-2 "$balltrace" analyze "$hd20" --json "$out/spacing-2.json" --frame-spacing "$(awk -v i="$interval" 'BEGIN { print 2 * i }')"
+  measure spacing-4 "$balltrace" analyze "$hd20" --json "$out/spacing-4.json" --frame-spacing "$(awk -v i="$interval" 'BEGIN { print 4 * i }')"
+done
+# Memory: one run each is enough (peak RSS hardly varies), and time is not compared.
+measure memory-10s "$balltrace" analyze "$hd10" --json "$out/memory-10s.json"
+measure memory-60s "$balltrace" analyze "$hd60" --json "$out/memory-60s.json"
+measure memory-video-10s "$balltrace" analyze "$hd10" --json "$out/memory-video-10s.json" --video "$out/memory-video-10s.mp4"
+measure memory-video-60s "$balltrace" analyze "$hd60" --json "$out/memory-video-60s.json" --video "$out/memory-video-60s.mp4"
+measure ffmpeg-memory-60s ffmpeg -v error -nostdin -i "$hd60" -f null -
+measure ffmpeg-memory-video-60s ffmpeg -v error -nostdin -y -i "$hd60" -vf "$box" -c:v libx264 -preset "$preset" -crf "$crf" "$out/ffmpeg-60s.mp4"
+if [ "$with_4k" = 1 ]; then
+  for run in $(seq "$runs"); do
+    measure uhd-ffmpeg-decode ffmpeg -v error -nostdin -i "$uhd" -f null -
+    measure uhd-analyze "$balltrace" analyze "$uhd" --json "$out/uhd.json"
+  done
+  measure uhd-overlay "$balltrace" analyze "$uhd" --json "$out/uhd-overlay.json" --video "$out/uhd-overlay.mp4"
+fi
+
+decode=$(median ffmpeg-decode 2); analyze=$(median analyze 2)
+encode=$(median ffmpeg-encode 2); overlay=$(median overlay 2)
+spacing2=$(median spacing-2 2); spacing4=$(median spacing-4 2)
+bitrate=$(ffprobe -v error -show_entries format=bit_rate -of csv=p=0 "$hd20" | awk '{ printf "%.1f", $1 / 1e6 }')
+
+echo
+echo "balltrace $("$balltrace" --version) on $(nproc) cores, FFmpeg $(ffmpeg -version | awk 'NR == 1 { print $3 }'); medians of $runs alternating runs"
+echo "clip: $hd20 (1920×1080, 60 fps, 20 s, H.264 $bitrate Mbit/s, $(trajectories "$out/analyze.json") trajectories found)"
+echo
+printf "%-52s %9s %9s %7s %8s\n" "comparison" "balltrace" "ffmpeg" "ratio" "target"
+r=$(ratio "$analyze" "$decode")
+printf "%-52s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --json  vs  ffmpeg -f null" "$analyze" "$decode" "$r" "≤ 1.15" "$(verdict "$r" 1.15)"
+r=$(ratio "$overlay" "$encode")
+printf "%-52s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --video  vs  ffmpeg drawbox libx264 $preset crf $crf" "$overlay" "$encode" "$r" "≤ 1.10" "$(verdict "$r" 1.10)"
+echo
+echo "frame spacing (same clip): time relative to analysing every frame"
+printf "  %-20s %8.2fs  %5s of decoding   frames analysed %s\n" "every frame" "$analyze" "$(ratio "$analyze" "$decode")" "$(frames_analysed "$out/analyze.json")"
+printf "  %-20s %8.2fs  %5s of decoding   frames analysed %s\n" "--frame-spacing 2/60" "$spacing2" "$(ratio "$spacing2" "$decode")" "$(frames_analysed "$out/spacing-2.json")"
+printf "  %-20s %8.2fs  %5s of decoding   frames analysed %s\n" "--frame-spacing 4/60" "$spacing4" "$(ratio "$spacing4" "$decode")" "$(frames_analysed "$out/spacing-4.json")"
+echo
+echo "peak memory (RSS)                     10 s      60 s    growth   target"
+m10=$(median memory-10s 3); m60=$(median memory-60s 3)
+g=$(awk -v a="$m10" -v b="$m60" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }')
+printf "  %-32s %6s MB %6s MB %8s   within 10%%, < 300 MB\n" "analyze" "$(megabytes "$m10")" "$(megabytes "$m60")" "$g"
+v10=$(median memory-video-10s 3); v60=$(median memory-video-60s 3)
+g=$(awk -v a="$v10" -v b="$v60" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }')
+printf "  %-32s %6s MB %6s MB %8s   within 10%%, < 300 MB\n" "analyze --video" "$(megabytes "$v10")" "$(megabytes "$v60")" "$g"
+printf "  %-32s %9s %6s MB\n" "ffmpeg -f null" "" "$(megabytes "$(median ffmpeg-memory-60s 3)")"
+printf "  %-32s %9s %6s MB\n" "ffmpeg drawbox libx264" "" "$(megabytes "$(median ffmpeg-memory-video-60s 3)")"
+if [ "$with_4k" = 1 ]; then
+  echo
+  ud=$(median uhd-ffmpeg-decode 2); ua=$(median uhd-analyze 2)
+  echo "4K: $uhd (3840×2160, 30 fps, 10 s, $(trajectories "$out/uhd.json") trajectories found)"
+  printf "  %-50s %8.2fs %8.2fs %7s\n" "analyze --json  vs  ffmpeg -f null" "$ua" "$ud" "$(ratio "$ua" "$ud")"
+  printf "  %-50s %6s MB\n" "peak memory, analyze" "$(megabytes "$(median uhd-analyze 3)")"
+  printf "  %-50s %6s MB\n" "peak memory, analyze --video" "$(megabytes "$(median uhd-overlay 3)")"
+fi
