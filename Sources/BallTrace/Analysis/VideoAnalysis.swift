@@ -51,6 +51,9 @@ public enum VideoAnalysis {
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
         }
 
+        let interval = info.frameRate > 0 ? 1 / info.frameRate : 0
+        // A spacing typed in rounded (0.0667 s for every fourth frame at 60 fps) keeps its meaning.
+        let spacingTolerance = max(1e-6, 0.1 * interval)
         var analysed = 0
         var lastAnalysedTime = -Double.infinity
         let decoded = DecodeAhead(reader, forwardingAudio: writer?.copiesAudio == true)
@@ -63,8 +66,7 @@ public enum VideoAnalysis {
             case .frame(let f):
                 frame = f
             }
-            // A small tolerance keeps timestamps rounded to the time base from skipping frames.
-            if frame.time - lastAnalysedTime >= settings.frameSpacing - 1e-6 {
+            if frame.time - lastAnalysedTime >= settings.frameSpacing - spacingTolerance {
                 lastAnalysedTime = frame.time
                 analysed += 1
                 let blobs = try detector.detect(luma: frame.luma, stride: frame.lumaStride)

@@ -1,1 +1,0 @@
-/* Intentionally empty: this module exists for its pkg-config flags. */
