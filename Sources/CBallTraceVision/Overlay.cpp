@@ -1,23 +1,52 @@
 // The overlay is drawn once per change into a colour canvas and an anti-aliased coverage mask,
-// converted once to YUV + alpha, and then blended into each frame only inside its bounding box.
+// converted once to YUV + alpha with a list of the covered spans of each row, and then blended
+// into each frame along those spans only: a path across the frame costs a few pixels a row.
+//
+// The canvases are allocated zeroed by the system (calloc of this size maps fresh zero pages),
+// so only the pages a path touches ever take memory: 12 MB of canvases at 1080p cost a few
+// hundred kilobytes for a flight.
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include "Guard.hpp"
 
+namespace {
+
+/// Covered pixels [x0, x1) of one row.
+struct Span {
+    int y, x0, x1;
+};
+
+struct FreeDeleter {
+    void operator()(void *p) const { std::free(p); }
+};
+
+}  // namespace
+
 struct bt_overlay {
     int width = 0, height = 0;
+    std::vector<std::unique_ptr<void, FreeDeleter>> storage;  // the canvases' memory
+    std::vector<Span> luma_spans, chroma_spans;                // where the overlay covers
     cv::Mat colour;   // BGR, CV_8UC3
     cv::Mat alpha;    // CV_8UC1 coverage
     cv::Mat y, u, v;  // converted colour; u, v at half resolution
     cv::Mat alpha_c;  // chroma-resolution coverage
     cv::Rect dirty;   // drawn area since the last clear
-    cv::Rect ready;   // area converted by the last finish (even-aligned)
 };
 
 using balltrace::guarded;
+
+/// A zeroed matrix whose untouched pages take no memory.
+static cv::Mat lazily_zeroed(bt_overlay *o, int rows, int cols, int type) {
+    size_t bytes = size_t(rows) * cols * CV_ELEM_SIZE(type);
+    void *data = std::calloc(bytes == 0 ? 1 : bytes, 1);
+    if (!data) throw std::bad_alloc();
+    o->storage.emplace_back(data);
+    return cv::Mat(rows, cols, type, data);
+}
 
 extern "C" int bt_overlay_create(int width, int height, bt_overlay **out, char *message, size_t size) {
     return guarded(message, size, [&] {
@@ -26,12 +55,12 @@ extern "C" int bt_overlay_create(int width, int height, bt_overlay **out, char *
         auto o = std::make_unique<bt_overlay>();
         o->width = width;
         o->height = height;
-        o->colour = cv::Mat::zeros(height, width, CV_8UC3);
-        o->alpha = cv::Mat::zeros(height, width, CV_8UC1);
-        o->y = cv::Mat::zeros(height, width, CV_8UC1);
-        o->u = cv::Mat::zeros((height + 1) / 2, (width + 1) / 2, CV_8UC1);
-        o->v = cv::Mat::zeros((height + 1) / 2, (width + 1) / 2, CV_8UC1);
-        o->alpha_c = cv::Mat::zeros((height + 1) / 2, (width + 1) / 2, CV_8UC1);
+        o->colour = lazily_zeroed(o.get(), height, width, CV_8UC3);
+        o->alpha = lazily_zeroed(o.get(), height, width, CV_8UC1);
+        o->y = lazily_zeroed(o.get(), height, width, CV_8UC1);
+        o->u = lazily_zeroed(o.get(), (height + 1) / 2, (width + 1) / 2, CV_8UC1);
+        o->v = lazily_zeroed(o.get(), (height + 1) / 2, (width + 1) / 2, CV_8UC1);
+        o->alpha_c = lazily_zeroed(o.get(), (height + 1) / 2, (width + 1) / 2, CV_8UC1);
         *out = o.release();
     });
 }
@@ -39,12 +68,15 @@ extern "C" int bt_overlay_create(int width, int height, bt_overlay **out, char *
 extern "C" void bt_overlay_destroy(bt_overlay *overlay) { delete overlay; }
 
 extern "C" void bt_overlay_clear(bt_overlay *o) {
-    if (!o->dirty.empty()) {
-        o->colour(o->dirty).setTo(cv::Scalar::all(0));
-        o->alpha(o->dirty).setTo(0);
-    }
+    // Only coverage is read where it is zero, so only coverage needs clearing, and only where
+    // it was set: colour and converted values elsewhere are never read.
+    for (const Span &span : o->luma_spans)
+        std::fill(o->alpha.ptr<uint8_t>(span.y) + span.x0, o->alpha.ptr<uint8_t>(span.y) + span.x1, 0);
+    for (const Span &span : o->chroma_spans)
+        std::fill(o->alpha_c.ptr<uint8_t>(span.y) + span.x0, o->alpha_c.ptr<uint8_t>(span.y) + span.x1, 0);
     o->dirty = cv::Rect();
-    o->ready = cv::Rect();
+    o->luma_spans.clear();
+    o->chroma_spans.clear();
 }
 
 extern "C" int bt_overlay_polyline(bt_overlay *o, const double *xy, int count, int closed, uint8_t red,
@@ -78,25 +110,48 @@ extern "C" int bt_overlay_polyline(bt_overlay *o, const double *xy, int count, i
     });
 }
 
+/// Appends the runs of nonzero coverage of `row` within [x0, x1) to `spans`.
+static void add_spans(std::vector<Span> &spans, int y, const uint8_t *row, int x0, int x1) {
+    int x = x0;
+    while (x < x1) {
+        while (x < x1 && row[x] == 0) ++x;
+        int start = x;
+        while (x < x1 && row[x] != 0) ++x;
+        if (x > start) spans.push_back({y, start, x});
+    }
+}
+
 extern "C" int bt_overlay_finish(bt_overlay *o, char *message, size_t size) {
     return guarded(message, size, [&] {
-        if (o->dirty.empty()) { o->ready = cv::Rect(); return; }
+        o->luma_spans.clear();
+        o->chroma_spans.clear();
+        if (o->dirty.empty()) return;
         // Even-aligned, so that chroma samples line up with luma pairs.
         int x0 = o->dirty.x & ~1, y0 = o->dirty.y & ~1;
         int x1 = std::min(o->width, (o->dirty.x + o->dirty.width + 1) & ~1);
         int y1 = std::min(o->height, (o->dirty.y + o->dirty.height + 1) & ~1);
-        o->ready = cv::Rect(x0, y0, x1 - x0, y1 - y0);
-        for (int yy = y0; yy < y1; ++yy) {
-            const cv::Vec3b *c = o->colour.ptr<cv::Vec3b>(yy);
-            uint8_t *py = o->y.ptr<uint8_t>(yy);
-            for (int xx = x0; xx < x1; ++xx) {
+        // Polylines drawn since the last clear may have left coverage only here; spans first,
+        // then conversion along them only.
+        for (int yy = y0; yy < y1; ++yy) add_spans(o->luma_spans, yy, o->alpha.ptr<uint8_t>(yy), x0, x1);
+        for (const Span &span : o->luma_spans) {
+            const cv::Vec3b *c = o->colour.ptr<cv::Vec3b>(span.y);
+            uint8_t *py = o->y.ptr<uint8_t>(span.y);
+            for (int xx = span.x0; xx < span.x1; ++xx) {
                 double b = c[xx][0], g = c[xx][1], r = c[xx][2];
                 py[xx] = cv::saturate_cast<uint8_t>(16 + 0.257 * r + 0.504 * g + 0.098 * b);
             }
         }
-        for (int cy = y0 / 2; cy < (y1 + 1) / 2; ++cy) {
+        // A chroma sample is covered where any of its four luma pixels is: the luma spans of
+        // its two rows, halved.
+        std::vector<uint8_t> covered;
+        for (size_t i = 0; i < o->luma_spans.size();) {
+            int cy = o->luma_spans[i].y / 2;
+            covered.assign((x1 + 1) / 2 + 1, 0);
+            for (; i < o->luma_spans.size() && o->luma_spans[i].y / 2 == cy; ++i)
+                for (int cx = o->luma_spans[i].x0 / 2; cx <= (o->luma_spans[i].x1 - 1) / 2; ++cx) covered[cx] = 1;
             uint8_t *pu = o->u.ptr<uint8_t>(cy), *pv = o->v.ptr<uint8_t>(cy), *pa = o->alpha_c.ptr<uint8_t>(cy);
             for (int cx = x0 / 2; cx < (x1 + 1) / 2; ++cx) {
+                if (!covered[cx]) continue;
                 // Colour of the most covered of the four luma pixels, coverage averaged.
                 int best = -1, sum = 0;
                 cv::Vec3b colour;
@@ -112,6 +167,7 @@ extern "C" int bt_overlay_finish(bt_overlay *o, char *message, size_t size) {
                 pv[cx] = cv::saturate_cast<uint8_t>(128 + 0.439 * r - 0.368 * g - 0.071 * b);
                 pa[cx] = uint8_t(sum / 4);
             }
+            add_spans(o->chroma_spans, cy, pa, x0 / 2, (x1 + 1) / 2);
         }
     });
 }
@@ -123,22 +179,18 @@ static inline uint8_t blend(uint8_t base, uint8_t top, int alpha) {
 extern "C" int bt_overlay_composite_yuv420(const bt_overlay *o, uint8_t *y, ptrdiff_t ys, uint8_t *u,
                                            ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
     return guarded(message, size, [&] {
-        const cv::Rect &r = o->ready;
-        if (r.empty()) return;
-        for (int yy = r.y; yy < r.y + r.height; ++yy) {
-            const uint8_t *a = o->alpha.ptr<uint8_t>(yy), *oy = o->y.ptr<uint8_t>(yy);
-            uint8_t *row = y + yy * ys;
-            for (int xx = r.x; xx < r.x + r.width; ++xx)
-                if (a[xx]) row[xx] = blend(row[xx], oy[xx], a[xx]);
+        for (const Span &span : o->luma_spans) {
+            const uint8_t *a = o->alpha.ptr<uint8_t>(span.y), *oy = o->y.ptr<uint8_t>(span.y);
+            uint8_t *row = y + span.y * ys;
+            for (int xx = span.x0; xx < span.x1; ++xx) row[xx] = blend(row[xx], oy[xx], a[xx]);
         }
-        for (int cy = r.y / 2; cy < (r.y + r.height + 1) / 2; ++cy) {
-            const uint8_t *a = o->alpha_c.ptr<uint8_t>(cy), *ou = o->u.ptr<uint8_t>(cy), *ov = o->v.ptr<uint8_t>(cy);
-            uint8_t *ru = u + cy * us, *rv = v + cy * vs;
-            for (int cx = r.x / 2; cx < (r.x + r.width + 1) / 2; ++cx)
-                if (a[cx]) {
-                    ru[cx] = blend(ru[cx], ou[cx], a[cx]);
-                    rv[cx] = blend(rv[cx], ov[cx], a[cx]);
-                }
+        for (const Span &span : o->chroma_spans) {
+            const uint8_t *a = o->alpha_c.ptr<uint8_t>(span.y), *ou = o->u.ptr<uint8_t>(span.y), *ov = o->v.ptr<uint8_t>(span.y);
+            uint8_t *ru = u + span.y * us, *rv = v + span.y * vs;
+            for (int cx = span.x0; cx < span.x1; ++cx) {
+                ru[cx] = blend(ru[cx], ou[cx], a[cx]);
+                rv[cx] = blend(rv[cx], ov[cx], a[cx]);
+            }
         }
     });
 }

@@ -88,6 +88,60 @@ private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracke
         #expect(track.points.map(\.frame) == Array(0..<50) + Array(70..<120))
     }
 
+    @Test func ballShowingOnlyItsEdgeAsItPassesBehindAPoleKeepsItsUUID() throws {
+        // At 120 fps a falling ball 5 px in radius, moving 2 px a frame sideways, takes 20 frames
+        // to pass behind a 30 px pole. On the way in only its near part shows, smaller than the
+        // ball and lagging behind it; on the way out only its far part, ahead of it. Those
+        // centres must not bend the path.
+        let fps = 120.0, radius = 5.0, pole = 196.0...226.0
+        let path: (Double) -> PixelPoint = { t in PixelPoint(x: 40 + 240 * t, y: 100 - 200 * t + 400 * t * t) }
+        var ids = Set<UUID>()
+        var tracker = run(frames: 120, fps: fps, blobs: { _, t in
+            visiblePart(ofDiscAt: path(t), radius: radius, outside: pole).map { [$0] } ?? []
+        }, afterFrame: { _, tracker in ids.formUnion(tracker.inFlight.map(\.id)) })
+        tracker.finish()
+        #expect(tracker.reported.count == 1, "\(tracker.reported.count) trajectories: \(tracker.reported.map { "\($0.points.first!.frame)…\($0.points.last!.frame)" })")
+        let track = try #require(tracker.reported.first)
+        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
+        let frames = track.points.map(\.frame)
+        let behind = (0..<120).filter { visiblePart(ofDiscAt: path(Double($0) / fps), radius: radius, outside: pole) == nil }
+        #expect(frames.first! < behind.first! && frames.last! > behind.last! + 10, "followed frames \(frames.first!)…\(frames.last!)")
+    }
+
+    @Test func headWhoseStepCrestFallsLikeABallIsNotReported() throws {
+        // A head 13 px in radius bobbing 6 px at 2.1 steps a second: at each crest it falls at
+        // about 1000 px/s², more than gravity gives a ball of its size, so a window over a crest
+        // passes as a flight. The same chain rising under a pull a moment before gives it away.
+        let head: (Double) -> PixelPoint = { t in PixelPoint(x: 40 + 300 * t, y: 200 - 6 * cos(2 * .pi * 2.1 * t)) }
+        let crest = (0..<10).map { i in
+            TrackPoint(frame: i, time: Double(i) / 30 - 0.15, position: head(Double(i) / 30 - 0.15), radius: 13)
+        }
+        #expect(BallisticTest(shorterSide: 360).evaluate(crest).path != nil, "the crest alone should look like a fall")
+        var reportedAt: [Int] = []
+        var tracker = run(frames: 60, fps: 30, blobs: { _, t in [ball(head(t), radius: 13)] },
+                          afterFrame: { frame, tracker in if !tracker.inFlight.isEmpty { reportedAt.append(frame) } })
+        tracker.finish()
+        #expect(reportedAt.isEmpty, "reported at frames \(reportedAt)")
+    }
+
+    @Test func faintClubHeadBesideTheLaunchIsNotTakenForItsFirstPoint() throws {
+        // At the frame of the strike the ball is lost in its own resting place and the detector
+        // sees only the club head passing, a faint blob 8 px off the path; from the next frame
+        // on, the bright ball.
+        let launch = 5
+        var tracker = run(frames: 40, fps: 30, blobs: { frame, t in
+            if frame == launch {
+                let p = leftFlight(0)
+                return [Blob(center: PixelPoint(x: p.x + 6, y: p.y + 5), radius: 3, area: 28, contrast: 15)]
+            }
+            guard frame > launch else { return [] }
+            return [Blob(center: leftFlight(Double(frame - launch) / 30), radius: 3, area: 28, contrast: 110)]
+        })
+        tracker.finish()
+        let track = try #require(tracker.reported.first)
+        #expect(track.points.first?.frame == launch + 1, "starts at frame \(track.points.first?.frame ?? -1)")
+    }
+
     /// Displacements of one detection, pixels along and across the motion.
     static let displacements: [(along: Double, across: Double)] = [(0, 12), (0, -12), (-12, 0), (8, 9)]
 
@@ -196,3 +250,24 @@ private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracke
         #expect(tracker.reported.isEmpty)
     }
 }
+
+/// What a detector sees of a disc partly hidden behind a vertical pole spanning `pole` in x:
+/// the visible part's centroid and the radius of a disc of its area, or nil when none shows.
+private func visiblePart(ofDiscAt centre: PixelPoint, radius: Double, outside pole: ClosedRange<Double>) -> Blob? {
+    var count = 0.0, sx = 0.0, sy = 0.0
+    let step = 0.25
+    for i in 0..<Int(2 * radius / step) {
+        for j in 0..<Int(2 * radius / step) {
+            let x = centre.x - radius + (Double(i) + 0.5) * step, y = centre.y - radius + (Double(j) + 0.5) * step
+            guard (x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y) <= radius * radius,
+                  !pole.contains(x) else { continue }
+            count += 1
+            sx += x
+            sy += y
+        }
+    }
+    let area = count * step * step
+    guard area >= 1 else { return nil }
+    return ball(PixelPoint(x: sx / count, y: sy / count), radius: (area / .pi).squareRoot())
+}
+

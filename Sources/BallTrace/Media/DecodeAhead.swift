@@ -24,7 +24,7 @@ final class DecodeAhead {
     /// - Parameters:
     ///   - depth: frames decoded ahead at most; each holds one decoded picture.
     ///   - forwardingAudio: also deliver the audio stream's packets.
-    init(_ reader: VideoFileReader, depth: Int = 4, forwardingAudio: Bool = false) {
+    init(_ reader: VideoFileReader, depth: Int = 3, forwardingAudio: Bool = false) {
         self.reader = reader
         worker = Worker(reader: reader, depth: max(1, depth), forwardingAudio: forwardingAudio)
         let worker = self.worker
@@ -52,7 +52,9 @@ private final class Worker: @unchecked Sendable {
         case failure(any Error)
     }
 
-    private let reader: VideoFileReader
+    /// Used by the decoding thread only, and let go when it ends: the reader is then freed
+    /// with its last other owner, never on this thread after the consumer has gone.
+    private var reader: VideoFileReader?
     private let condition = NSCondition()
     private var free: [FrameSlot]
     private var ready: [Entry] = []
@@ -77,14 +79,16 @@ private final class Worker: @unchecked Sendable {
     /// The decoding thread's loop.
     func run() {
         defer {
+            reader?.audioPacketHandler = nil
             condition.lock()
+            reader = nil
             running = false
             condition.broadcast()
             condition.unlock()
         }
         while let slot = takeFreeSlot() {
             do {
-                guard let frame = try reader.nextFrame(into: slot) else {
+                guard let frame = try reader!.nextFrame(into: slot) else {
                     enqueue(.end)
                     return
                 }
@@ -142,6 +146,5 @@ private final class Worker: @unchecked Sendable {
         condition.broadcast()
         while running { condition.wait() }
         condition.unlock()
-        reader.audioPacketHandler = nil
     }
 }
