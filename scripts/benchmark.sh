@@ -123,11 +123,11 @@ echo
 echo "balltrace $("$balltrace" --version) on $(nproc) cores, FFmpeg $(ffmpeg -version | awk 'NR == 1 { print $3 }'); medians of $runs alternating runs"
 echo "clip: $hd20 (1920×1080, 60 fps, 20 s, H.264 $bitrate Mbit/s, $(trajectories "$out/analyze.json") trajectories found)"
 echo
-printf "%-52s %9s %9s %7s %8s\n" "comparison" "balltrace" "ffmpeg" "ratio" "target"
+printf "%-62s %9s %9s %7s %8s\n" "comparison" "balltrace" "ffmpeg" "ratio" "target"
 r=$(ratio "$analyze" "$decode")
-printf "%-52s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --json  vs  ffmpeg -f null" "$analyze" "$decode" "$r" "≤ 1.15" "$(verdict "$r" 1.15)"
+printf "%-62s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --json  vs  ffmpeg -f null" "$analyze" "$decode" "$r" "≤ 1.15" "$(verdict "$r" 1.15)"
 r=$(ratio "$overlay" "$encode")
-printf "%-52s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --video  vs  ffmpeg drawbox libx264 $preset crf $crf" "$overlay" "$encode" "$r" "≤ 1.10" "$(verdict "$r" 1.10)"
+printf "%-62s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --video  vs  ffmpeg drawbox libx264 $preset crf $crf" "$overlay" "$encode" "$r" "≤ 1.10" "$(verdict "$r" 1.10)"
 echo
 echo "frame spacing (same clip): the decoding stays, the analysis above it shrinks"
 decode_cpu=$(median ffmpeg-decode 4)
