@@ -115,3 +115,43 @@ private func pairSet(_ pairs: [(Int, Int)]) -> Set<String> {
 private func nearestPairs(_ offers: [(Int, [Int])]) -> [(Int, Int)] {
     offers.compactMap { offer in offer.1.first.map { (offer.0, $0) } }
 }
+
+@Test func crowdedFrameIsAssociatedAsIfEveryPairWereCompared() {
+    // A frame full of clutter: 150 chains and 300 blobs of all sizes. Looking only at the blobs
+    // within reach of each chain must give exactly what comparing every pair gives.
+    var jitter = Jitter(state: 99)
+    func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (jitter.next(1) + 1) / 2 * (range.upperBound - range.lowerBound)
+    }
+    let blobs = (0..<300).map { _ in blob(uniform(0...1280), uniform(0...720), radius: uniform(0.5...25)) }
+    let expectations = (0..<150).map { _ -> BallTrace.Expectation in
+        let centre = PixelPoint(x: uniform(0...1280), y: uniform(0...720))
+        let alternatives = (0..<Int(uniform(0...3))).map { _ in
+            PixelPoint(x: centre.x + uniform(-60...60), y: centre.y + uniform(-60...60))
+        }
+        return BallTrace.Expectation(center: centre, gate: uniform(4...80), radius: uniform(1...15), alternatives: alternatives)
+    }
+    let available = Set(blobs.indices.filter { $0 % 7 != 0 })
+
+    // Every pair, cheapest first, ties by expectation then blob.
+    var every: [(cost: Double, track: Int, blob: Int)] = []
+    for (t, e) in expectations.enumerated() {
+        for b in available.sorted() { if let cost = e.cost(of: blobs[b]) { every.append((cost, t, b)) } }
+    }
+    every.sort { ($0.cost, $0.track, $0.blob) < ($1.cost, $1.track, $1.blob) }
+    var usedTracks = Set<Int>(), usedBlobs = Set<Int>(), exclusive: [(Int, Int)] = []
+    for c in every where !usedTracks.contains(c.track) && !usedBlobs.contains(c.blob) {
+        usedTracks.insert(c.track)
+        usedBlobs.insert(c.blob)
+        exclusive.append((c.track, c.blob))
+    }
+    #expect(exclusive.count > 20, "the clutter should give many pairs")
+    #expect(pairSet(associateExclusively(expectations, blobs, available: available)) == pairSet(exclusive))
+
+    let nearest = associateNearest(expectations, blobs, available: available, limit: 3)
+    for (t, chosen) in nearest {
+        let reference = every.filter { $0.track == t }.prefix(3).map(\.blob)
+        #expect(chosen == reference, "expectation \(t)")
+    }
+    #expect(nearest.count == Set(every.map(\.track)).count)
+}

@@ -32,16 +32,56 @@ public struct Expectation: Sendable, Hashable {
     }
 }
 
+/// Blobs sorted by x, so that each expectation looks only at those within reach of it: in a
+/// cluttered frame (players, a crowd) hundreds of chains meet hundreds of blobs, and comparing
+/// every pair cost more than decoding the frame.
+struct BlobsByX {
+    private let order: [Int]
+    private let xs: [Double]
+    /// The largest blob radius: a blob larger than expected widens the gate by the excess.
+    private let largestRadius: Double
+
+    init(_ blobs: [Blob], available: Set<Int>?) {
+        let indices = blobs.indices.filter { available?.contains($0) ?? true }
+        order = indices.sorted { (blobs[$0].center.x, $0) < (blobs[$1].center.x, $1) }
+        xs = order.map { blobs[$0].center.x }
+        largestRadius = indices.map { blobs[$0].radius }.max() ?? 0
+    }
+
+    /// Indices of the blobs whose x lies within the largest gate `expectation` may have of any
+    /// of its centres: a superset of those `Expectation.cost(of:)` accepts.
+    func candidates(for expectation: Expectation) -> ArraySlice<Int> {
+        let reach = expectation.gate + max(0, largestRadius - expectation.radius)
+        var low = expectation.center.x, high = expectation.center.x
+        for alternative in expectation.alternatives {
+            low = min(low, alternative.x)
+            high = max(high, alternative.x)
+        }
+        return order[firstIndex(atLeast: low - reach)..<firstIndex(atLeast: high + reach + 1e-9)]
+    }
+
+    private func firstIndex(atLeast x: Double) -> Int {
+        var lo = 0, hi = xs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if xs[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
+
 /// Assigns blobs to expectations one to one, cheapest pair first (greedy nearest-neighbour
 /// within gates). Returns pairs of (expectation index, blob index).
 public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>? = nil) -> [(Int, Int)] {
     var candidates: [(cost: Double, track: Int, blob: Int)] = []
+    let byX = BlobsByX(blobs, available: available)
     for (t, expectation) in expectations.enumerated() {
-        for (b, blob) in blobs.enumerated() where available?.contains(b) ?? true {
-            if let cost = expectation.cost(of: blob) { candidates.append((cost, t, b)) }
+        for b in byX.candidates(for: expectation) {
+            if let cost = expectation.cost(of: blobs[b]) { candidates.append((cost, t, b)) }
         }
     }
-    candidates.sort { $0.cost < $1.cost }
+    // Ties go to the lower expectation, then the lower blob, whatever order they were found in.
+    candidates.sort { ($0.cost, $0.track, $0.blob) < ($1.cost, $1.track, $1.blob) }
     var usedTracks = Set<Int>(), usedBlobs = Set<Int>()
     var pairs: [(Int, Int)] = []
     for candidate in candidates where !usedTracks.contains(candidate.track) && !usedBlobs.contains(candidate.blob) {
@@ -56,10 +96,10 @@ public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob],
 /// blobs shared: used for young tracks, so that a noise speck next to a ball cannot steal the
 /// ball's second detection. Returns (expectation index, blob indices).
 public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>, limit: Int = 1) -> [(Int, [Int])] {
-    let candidates = available.sorted()
+    let byX = BlobsByX(blobs, available: available)
     var result: [(Int, [Int])] = []
     for (t, expectation) in expectations.enumerated() {
-        let inGate = candidates.compactMap { b in expectation.cost(of: blobs[b]).map { (cost: $0, blob: b) } }
+        let inGate = byX.candidates(for: expectation).compactMap { b in expectation.cost(of: blobs[b]).map { (cost: $0, blob: b) } }
         guard !inGate.isEmpty else { continue }
         result.append((t, inGate.sorted { ($0.cost, $0.blob) < ($1.cost, $1.blob) }.prefix(limit).map(\.blob)))
     }
