@@ -61,14 +61,14 @@ out="$work/out"
 mkdir -p "$out"
 timing="$work/timing.txt"
 
-# measure NAME COMMAND…: one run; appends "NAME seconds peak-KB cpu-seconds" to the timing file.
+# measure NAME COMMAND…: one run; appends "NAME seconds peak-KB cpu-seconds run" to the timing file.
 measure() {
   local name="$1"; shift
   local stats
   stats="$(mktemp)"
   /usr/bin/time -f "%e %M %U %S" -o "$stats" "$@" >/dev/null 2>"$out/$name.stderr" || {
     echo "benchmark: '$name' failed:" >&2; cat "$out/$name.stderr" >&2; exit 1; }
-  awk -v n="$name" '{ print n, $1, $2, $3 + $4 }' "$stats" >> "$timing"
+  awk -v n="$name" -v r="${run:-0}" '{ print n, $1, $2, $3 + $4, r }' "$stats" >> "$timing"
   rm -f "$stats"
 }
 
@@ -76,6 +76,13 @@ measure() {
 median() {
   awk -v n="$1" -v f="$2" '$1 == n { print $f }' "$timing" | sort -g |
     awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# paired_cpu NAME BASE: the median over runs of NAME's CPU seconds minus BASE's in the same run
+# (runs alternate, so each pair met the same machine).
+paired_cpu() {
+  awk -v n="$1" -v b="$2" '$1 == n { a[$5] = $4 } $1 == b { c[$5] = $4 } END { for (r in a) if (r in c) print a[r] - c[r] }' "$timing" |
+    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -130,12 +137,11 @@ r=$(ratio "$overlay" "$encode")
 printf "%-62s %8.2fs %8.2fs %7s %8s  %s\n" "analyze --video  vs  ffmpeg drawbox libx264 $preset crf $crf" "$overlay" "$encode" "$r" "≤ 1.10" "$(verdict "$r" 1.10)"
 echo
 echo "frame spacing (same clip): the decoding stays, the analysis above it shrinks"
-decode_cpu=$(median ffmpeg-decode 4)
 spacing_row() {
-  local label="$1" name="$2" json="$3" seconds cpu
-  seconds=$(median "$name" 2); cpu=$(median "$name" 4)
+  local label="$1" name="$2" json="$3" seconds
+  seconds=$(median "$name" 2)
   printf "  %-22s %7.2fs  %5s of decoding   CPU above decoding %6.2fs   frames analysed %s\n" "$label" "$seconds" \
-    "$(ratio "$seconds" "$decode")" "$(awk -v a="$cpu" -v b="$decode_cpu" 'BEGIN { print a - b }')" "$(frames_analysed "$json")"
+    "$(ratio "$seconds" "$decode")" "$(paired_cpu "$name" ffmpeg-decode)" "$(frames_analysed "$json")"
 }
 spacing_row "every frame" analyze "$out/analyze.json"
 spacing_row "--frame-spacing 2/60" spacing-2 "$out/spacing-2.json"

@@ -15,8 +15,9 @@ public struct OverlayVideoRequest: Sendable, Hashable {
 /// The whole job in one pass over the file: decode → detect → track → (draw → encode).
 ///
 /// It streams: a few decoded frames (decoding runs ahead on its own thread, see ``DecodeAhead``),
-/// one encoder frame and the tracks in view are all it holds, whatever the clip's length. The overlay is causal, like Vision's live overlay: each frame
-/// shows the trajectories reported up to that frame.
+/// one encoder frame and the tracks in view are all it holds, whatever the clip's length. The
+/// overlay is causal, like Vision's live overlay: each frame shows the trajectories reported up
+/// to that frame.
 public enum VideoAnalysis {
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil) throws -> AnalysisResult {
         try settings.validate()
@@ -29,10 +30,11 @@ public enum VideoAnalysis {
         let maximumRadius = settings.maximumRadius.pixels(shorterSide: geometry.shorterSide)
         let region = settings.regionOfInterest.isFullFrame ? nil : settings.regionOfInterest.pixelRect(width: width, height: height)
         let filter = BlobFilter(region: region, minimumRadius: minimumRadius, maximumRadius: maximumRadius)
+        let frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 0
         let detector = try BlobDetector(
             frameWidth: info.storedWidth, frameHeight: info.storedHeight,
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
-            analysisInterval: max(settings.frameSpacing, info.frameRate > 0 ? 1 / info.frameRate : 0))
+            analysisInterval: max(settings.frameSpacing, frameInterval))
         var tracker = TrajectoryTracker(
             settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height))
 
@@ -51,9 +53,8 @@ public enum VideoAnalysis {
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
         }
 
-        let interval = info.frameRate > 0 ? 1 / info.frameRate : 0
         // A spacing typed in rounded (0.0667 s for every fourth frame at 60 fps) keeps its meaning.
-        let spacingTolerance = max(1e-6, 0.1 * interval)
+        let spacingTolerance = max(1e-6, 0.1 * frameInterval)
         var analysed = 0
         var lastAnalysedTime = -Double.infinity
         let decoded = DecodeAhead(reader, forwardingAudio: writer?.copiesAudio == true)

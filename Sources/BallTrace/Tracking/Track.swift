@@ -64,10 +64,14 @@ public struct Track: Sendable, Hashable, Identifiable {
         guard all.count > 3 else { return all }
         var kept: [TrackPoint] = []
         kept.reserveCapacity(all.count)
+        var radii: [Double] = []  // reused: this runs for every track at every frame
+        radii.reserveCapacity(6)
         for point in all {
             if kept.count >= 3, let trend = logRadiusTrend(kept.suffix(6), at: point.time) {
                 // The trend of a few noisy radii may point anywhere upward; their median caps it.
-                let radii = kept.suffix(6).map(\.radius).sorted()
+                radii.removeAll(keepingCapacity: true)
+                for p in kept.suffix(6) { radii.append(p.radius) }
+                radii.sort()
                 let expected = min(trend, log(max(radii[radii.count / 2], 1e-3)))
                 if log(max(point.radius, 1e-3)) < expected + log(0.7) { continue }
             }
