@@ -15,7 +15,8 @@ struct Analyze: ParsableCommand {
                 balltrace analyze swing.mov --roi 0,0,0.6,0.7 --max-radius 12px --json -
 
             Exit codes: 0 success, 64 a flag out of range, 1 an input or output that
-            cannot be used.
+            cannot be used, 130 or 143 stopped by Ctrl-C (SIGINT) or SIGTERM, with nothing
+            written.
             """)
 
     @Argument(help: "Video file (any container and codec FFmpeg can read).")
@@ -74,6 +75,8 @@ struct Analyze: ParsableCommand {
     }
 
     func run() throws {
+        // First of all, so that Ctrl-C at any moment from here leaves nothing half-written.
+        let interruption = Interruption()
         // Found out now rather than after a long analysis.
         for output in [json, video].compactMap({ $0 }) where output != "-" {
             try AtomicFile.checkWritableFolder(for: output)
@@ -81,7 +84,11 @@ struct Analyze: ParsableCommand {
         let overlay = video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: videoPreset, crf: videoCrf)) }
         let result: AnalysisResult
         do {
-            result = try VideoAnalysis.run(path: input, settings: settings, overlay: overlay)
+            result = try VideoAnalysis.run(path: input, settings: settings, overlay: overlay,
+                                           cancellation: interruption.cancellation)
+        } catch is AnalysisCancelled {
+            FileHandle.standardError.write(Data("Error: interrupted by \(interruption.signalName); nothing was written\n".utf8))
+            throw ExitCode(interruption.exitCode)
         } catch let error as AnalysisSettingsError {
             // Only known once the video's size is: reported like the other flag errors.
             FileHandle.standardError.write(Data("Error: \(flag(for: error)): \(error)\n".utf8))

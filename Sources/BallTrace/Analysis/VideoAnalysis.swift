@@ -19,7 +19,10 @@ public struct OverlayVideoRequest: Sendable, Hashable {
 /// overlay is causal, like Vision's live overlay: each frame shows the trajectories reported up
 /// to that frame.
 public enum VideoAnalysis {
-    public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil) throws -> AnalysisResult {
+    /// - Parameter cancellation: looked at between frames; once set, the analysis stops,
+    ///   removes what it was writing and throws ``AnalysisCancelled``.
+    public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
+                           cancellation: Cancellation? = nil) throws -> AnalysisResult {
         try settings.validate()
         let reader = try VideoFileReader(path: path)
         let info = reader.info
@@ -59,6 +62,7 @@ public enum VideoAnalysis {
         var lastAnalysedTime = -Double.infinity
         let decoded = DecodeAhead(reader, forwardingAudio: writer?.copiesAudio == true)
         while let item = try decoded.next() {
+            if cancellation?.isCancelled == true { throw AnalysisCancelled() }
             let frame: DecodedFrame
             switch item {
             case .audio(let packet):
