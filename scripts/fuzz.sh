@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Damages the fixture clips in many ways and runs `balltrace analyze` on each damaged copy,
+# with a time limit. Fails on a crash (a signal), a hang, an exit code other than 0, 1 or 64,
+# an error that is not one line, or a document that is not complete.
+#
+#   bash scripts/fuzz.sh                     # 300 cases
+#   bash scripts/fuzz.sh --cases 20          # a quick sample (CI)
+#   bash scripts/fuzz.sh --seed 7 --timeout 20
+#
+# Kinds of damage, in turn: truncation at an offset; random bytes overwritten; a run of bytes
+# zeroed; two top-level MP4 boxes swapped; the same on a Matroska copy (truncation, bytes).
+# Each failure is printed with what was done, so that it can be reproduced.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cases=300
+seed=1
+limit=30
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cases) cases="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    --timeout) limit="$2"; shift 2 ;;
+    *) echo "fuzz: unknown option $1 (known: --cases N, --seed S, --timeout SECONDS)" >&2; exit 2 ;;
+  esac
+done
+
+bash scripts/install-deps.sh >&2
+swift build -c release --product balltrace >&2
+balltrace="$(swift build -c release --show-bin-path)/balltrace"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+mp4=fixtures/golf-face-on.mp4
+mkv="$work/golf-face-on.mkv"
+ffmpeg -v error -nostdin -y -i "$mp4" -c copy "$mkv"
+RANDOM=$seed
+
+size_of() { stat -c %s "$1"; }
+
+# A random number in 0..<n, from two draws of $RANDOM (which gives 15 bits).
+random_below() { echo $(( (RANDOM * 32768 + RANDOM) % $1 )); }
+
+# Offsets and sizes of the top-level boxes of an MP4, one "offset size type" per line.
+mp4_boxes() {
+  local file="$1" offset=0 total
+  total=$(size_of "$file")
+  while [ "$offset" -lt "$total" ]; do
+    local header size type
+    header=$(od -An -tu1 -j "$offset" -N 8 "$file" | tr -s ' ' | sed 's/^ //')
+    set -- $header
+    [ $# -eq 8 ] || break
+    size=$(( ($1 << 24) | ($2 << 16) | ($3 << 8) | $4 ))
+    type=$(printf "\\$(printf %03o "$5")\\$(printf %03o "$6")\\$(printf %03o "$7")\\$(printf %03o "$8")")
+    [ "$size" -ge 8 ] || break
+    echo "$offset $size $type"
+    offset=$((offset + size))
+  done
+}
+
+# damage KIND SOURCE TARGET: writes a damaged copy and prints what was done.
+damage() {
+  local kind="$1" source="$2" target="$3" total
+  total=$(size_of "$source")
+  cp "$source" "$target"
+  case "$kind" in
+    truncate)
+      local at; at=$(random_below "$total")
+      truncate -s "$at" "$target"
+      echo "truncated at byte $at of $total" ;;
+    flip)
+      local count=$(( 1 + $(random_below 32) )) done=""
+      for _ in $(seq "$count"); do
+        local at; at=$(random_below "$total")
+        printf "\\$(printf %03o $((RANDOM % 256)))" | dd of="$target" bs=1 seek="$at" conv=notrunc status=none
+        done="$done $at"
+      done
+      echo "overwrote $count bytes at$done" ;;
+    zero)
+      local at length; at=$(random_below "$total"); length=$(( 1 + $(random_below 4096) ))
+      dd if=/dev/zero of="$target" bs=1 seek="$at" count="$length" conv=notrunc status=none
+      echo "zeroed $length bytes from $at" ;;
+    swap)
+      mapfile -t boxes < <(mp4_boxes "$source")
+      local n=${#boxes[@]}
+      if [ "$n" -lt 2 ]; then echo "no boxes to swap"; return; fi
+      local i j; i=$(random_below "$n"); j=$(random_below "$n")
+      [ "$i" != "$j" ] || j=$(( (i + 1) % n ))
+      : > "$target"
+      for k in $(seq 0 $((n - 1))); do
+        local pick=$k
+        [ "$k" = "$i" ] && pick=$j
+        [ "$k" = "$j" ] && pick=$i
+        set -- ${boxes[$pick]}
+        dd if="$source" bs=1M iflag=skip_bytes,count_bytes skip="$1" count="$2" status=none >> "$target"
+      done
+      set -- ${boxes[$i]}; local a=$3; set -- ${boxes[$j]}
+      echo "swapped boxes $a and $3" ;;
+  esac
+}
+
+kinds=(truncate flip zero swap)
+failures=0
+declare -A outcomes=()
+for n in $(seq 1 "$cases"); do
+  kind=${kinds[$(( (n - 1) % ${#kinds[@]} ))]}
+  source=$mp4
+  extension=mp4
+  if [ $((n % 5)) -eq 0 ] && [ "$kind" != swap ]; then source=$mkv; extension=mkv; fi
+  input="$work/case-$n.$extension"
+  what=$(damage "$kind" "$source" "$input")
+  before=$(md5sum < "$input")
+  out="$work/out-$n"
+  mkdir -p "$out"
+  set +e
+  timeout --signal=KILL "$limit" "$balltrace" analyze "$input" --json "$out/doc.json" --video "$out/video.mp4" \
+    > "$out/stdout" 2> "$out/stderr"
+  status=$?
+  set -e
+  problem=""
+  case "$status" in
+    0)
+      if ! head -c 1 "$out/doc.json" | grep -q '{' || [ "$(tail -c 2 "$out/doc.json" | head -c 1)" != "}" ] ||
+         ! grep -q '"schemaVersion"' "$out/doc.json"; then
+        problem="exit 0 but the document is not complete"
+      fi
+      outcomes[results]=$(( ${outcomes[results]:-0} + 1 )) ;;
+    1|64)
+      lines=$(wc -l < "$out/stderr")
+      if [ "$lines" -ne 1 ] || ! grep -q '^Error: ' "$out/stderr"; then
+        problem="exit $status with $lines lines on stderr instead of one 'Error: …'"
+      elif [ -n "$(ls -A "$out" | grep -v '^stdout$\|^stderr$')" ]; then
+        problem="exit $status but it left $(ls -A "$out" | grep -v '^stdout$\|^stderr$' | tr '\n' ' ')"
+      fi
+      outcomes[errors]=$(( ${outcomes[errors]:-0} + 1 )) ;;
+    137) problem="no answer within $limit s (killed)" ;;
+    *) if [ "$status" -gt 128 ]; then problem="crashed with signal $((status - 128))"; else problem="exit code $status"; fi ;;
+  esac
+  [ "$before" = "$(md5sum < "$input")" ] || problem="${problem:+$problem; }the input was modified"
+  if [ -n "$problem" ]; then
+    failures=$((failures + 1))
+    echo "FAIL case $n ($extension, $what): $problem"
+    sed 's/^/    /' "$out/stderr" | head -3
+  fi
+  rm -rf "$out" "$input"
+done
+
+echo "fuzz: $cases cases (seed $seed): ${outcomes[results]:-0} analysed, ${outcomes[errors]:-0} refused with an error, $failures failures"
+[ "$failures" -eq 0 ]
