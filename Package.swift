@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BallTraceTests",
-            dependencies: ["BallTrace", "Evaluation"]
+            dependencies: ["BallTrace", "ClipSynthesis", "Evaluation"]
         ),
         .testTarget(
             name: "PipelineTests",

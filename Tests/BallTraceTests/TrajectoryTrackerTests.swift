@@ -1,19 +1,7 @@
 import Foundation
 import Testing
 @testable import BallTrace
-
-/// Small deterministic generator (SplitMix64), so that noise is the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import ClipSynthesis
 
 private let frameWidth = 640, frameHeight = 360
 private let fps = 30.0
@@ -55,7 +43,7 @@ private struct Scene {
     func run(trajectoryLength: Int, afterFrame: (Int, TrajectoryTracker) -> Void = { _, _ in }) -> TrajectoryTracker {
         var tracker = TrajectoryTracker(settings: TrackerSettings(
             trajectoryLength: trajectoryLength, frameWidth: frameWidth, frameHeight: frameHeight))
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for frame in 0..<frames {
             var blobs: [Blob] = []
             let balls = flights.indices.compactMap { ballPosition(flight: $0, frame: frame) }
