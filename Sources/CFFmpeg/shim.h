@@ -9,6 +9,8 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 /* FFmpeg's error codes are macros built from other macros; Swift imports none of them. */
 static inline int bt_averror(int posix_errno) { return AVERROR(posix_errno); }
@@ -22,6 +24,31 @@ static inline AVRational bt_av_time_base_q(void) { return AV_TIME_BASE_Q; }
 /* av_err2str is a macro around a compound literal; this fills a caller's buffer instead. */
 static inline void bt_av_error_string(int code, char *buffer, size_t size) {
     av_strerror(code, buffer, size);
+}
+
+/* FFmpeg's log callback takes a va_list, which a Swift closure cannot: this one formats each
+ * error-level message and hands the text to a Swift function. Used by one module only
+ * (BallTrace), so the slot below exists once. */
+typedef void (*bt_log_sink)(int level, const char *text);
+static inline bt_log_sink *bt_log_sink_slot(void) {
+    static bt_log_sink slot;
+    return &slot;
+}
+
+static void bt_log_forward(void *context, int level, const char *format, va_list arguments) {
+    (void)context;
+    bt_log_sink sink = *bt_log_sink_slot();
+    if (level > AV_LOG_ERROR || !sink) return;
+    char text[512];
+    vsnprintf(text, sizeof text, format, arguments);
+    sink(level, text);
+}
+
+/* Replaces FFmpeg's printing to stderr with `sink`, which sees errors only. */
+static inline void bt_av_log_set_sink(bt_log_sink sink) {
+    *bt_log_sink_slot() = sink;
+    av_log_set_level(AV_LOG_ERROR);
+    av_log_set_callback(bt_log_forward);
 }
 
 #endif

@@ -1,20 +1,22 @@
 import ArgumentParser
 import BallTrace
 
-extension RadiusLimit: ExpressibleByArgument {
-    public init?(argument: String) { self.init(parsing: argument) }
+/// Parses a radius flag: `0.02` (normalized to the shorter side) or `12px`.
+func parseRadius(_ text: String) throws -> RadiusLimit {
+    guard let limit = RadiusLimit(parsing: text) else {
+        throw ValidationError("expected a number normalized to the frame's shorter side (0.02) or pixels with 'px' (12px)")
+    }
+    return limit
 }
 
 extension CoordinateSystem: ExpressibleByArgument {}
 
 /// `X,Y,W,H`, normalized 0…1, origin top-left.
-struct RegionArgument: ExpressibleByArgument {
-    var rect: NormalizedRect
-
-    init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, parts.allSatisfy({ $0?.isFinite == true }) else { return nil }
-        rect = NormalizedRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+func parseRegion(_ text: String) throws -> NormalizedRect {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 4, parts.allSatisfy({ $0?.isFinite == true }) else {
+        throw ValidationError("expected four numbers X,Y,W,H separated by commas, each 0…1 of the frame (0,0,0.6,0.7)")
     }
+    return NormalizedRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
 }

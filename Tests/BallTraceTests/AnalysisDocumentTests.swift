@@ -20,7 +20,8 @@ private func sampleResult(coordinates: CoordinateSystem = .topLeft) -> AnalysisR
     let observation = TrajectoryObservation(track: track, frameWidth: 1080, frameHeight: 1920,
                                             coordinates: coordinates, trajectoryLength: 5)
     return AnalysisResult(
-        source: source, decodedFrameCount: 90, decodedDuration: 89.0 * 1001 / 30000, settings: settings,
+        source: source, decodedFrameCount: 90, decodedDuration: 89.0 * 1001 / 30000,
+        integrity: InputIntegrity(claimedDuration: 90.0 * 1001 / 30000, claimedFrameCount: 90), settings: settings,
         applied: AppliedSettings(minimumRadiusPixels: 2, maximumRadiusPixels: 54, analysisWidth: 540,
                                  analysisHeight: 960, maximumMissedFrames: 4, backgroundSubtraction: "sigma-delta",
                                  foregroundThresholdMinimum: 8, foregroundThresholdMaximum: 48),

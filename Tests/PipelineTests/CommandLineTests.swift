@@ -53,11 +53,4 @@ struct CommandLineTests {
         #expect(run.standardError.hasPrefix("Error: --trajectory-length: trajectory length must be at least 5"))
         #expect(run.standardOutput.isEmpty)
     }
-
-    @Test func aMissingInputIsOneLineAndExitCodeOne() throws {
-        let run = try BalltraceRun(["analyze", "/nonexistent/clip.mp4"])
-        #expect(run.status == 1)
-        #expect(run.standardError.split(separator: "\n").count == 1)
-        #expect(run.standardError.contains("cannot open '/nonexistent/clip.mp4'"))
-    }
 }

@@ -4,6 +4,8 @@ public struct AnalysisResult: Sendable {
     /// Frames decoded, and the seconds they span (from their timestamps).
     public var decodedFrameCount: Int
     public var decodedDuration: Double
+    /// Whether the input was whole: a clip cut short or damaged is analysed as far as it goes.
+    public var integrity: InputIntegrity
     public var settings: AnalysisSettings
     /// The settings as applied to this video: radii in pixels, the analysis size.
     public var applied: AppliedSettings

@@ -24,6 +24,7 @@ public enum VideoAnalysis {
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
                            cancellation: Cancellation? = nil) throws -> AnalysisResult {
         try settings.validate()
+        try overlay?.encoding.validate()
         let reader = try VideoFileReader(path: path)
         let info = reader.info
         let geometry = info.geometry
@@ -85,6 +86,10 @@ public enum VideoAnalysis {
                 try writer.write(target)
             }
         }
+        let integrity = reader.integrity
+        guard reader.framesDecoded > 0 else {
+            throw MediaError.noDecodableFrames(path: path, codec: info.codecName, detail: integrity.warnings.first)
+        }
         tracker.finish()
         try writer?.finish()
 
@@ -92,7 +97,7 @@ public enum VideoAnalysis {
             TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
                                   coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength)
         }
-        var warnings = reader.warnings
+        var warnings = integrity.warnings + reader.warnings
         if overlay != nil, info.hasAudio, writer?.copiesAudio == false {
             warnings.append("the audio stream's codec cannot be stored in MP4; the overlay video has no audio")
         }
@@ -101,6 +106,7 @@ public enum VideoAnalysis {
         }
         return AnalysisResult(
             source: info, decodedFrameCount: reader.framesDecoded, decodedDuration: reader.decodedDuration,
+            integrity: integrity,
             settings: settings,
             applied: AppliedSettings(
                 minimumRadiusPixels: minimumRadius, maximumRadiusPixels: maximumRadius,

@@ -22,7 +22,3 @@ extension AVRational {
     var isUsable: Bool { num > 0 && den > 0 }
     var doubleValue: Double { Double(num) / Double(den) }
 }
-
-/// FFmpeg logs to stderr by default (libx264's statistics, a decoder's complaint about each
-/// damaged macroblock); balltrace reports problems itself, so only fatal ones pass.
-let ffmpegLogsQuieted: Void = av_log_set_level(AV_LOG_FATAL)

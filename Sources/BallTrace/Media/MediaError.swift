@@ -10,6 +10,8 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidVideo(path: String, reason: String)
     /// Decoding failed in a way that is not just the end of the file.
     case decodeFailed(path: String, reason: String)
+    /// The file opened, but not one frame of its video could be decoded.
+    case noDecodableFrames(path: String, codec: String, detail: String?)
     /// The output could not be created or written.
     case cannotWrite(path: String, reason: String)
     /// The encoder refused the settings or a frame.
@@ -23,13 +25,37 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .cannotOpen(path, reason): return "cannot open '\(path)': \(reason)"
         case let .noVideoStream(path): return "'\(path)' has no video stream"
-        case let .unsupportedCodec(path, codec): return "'\(path)': video codec '\(codec)' cannot be decoded by this FFmpeg build"
+        case let .unsupportedCodec(path, codec): return "'\(path)': its video codec, \(codec), cannot be decoded by this FFmpeg build"
         case let .invalidVideo(path, reason): return "'\(path)': \(reason)"
         case let .decodeFailed(path, reason): return "decoding '\(path)' failed: \(reason)"
+        case let .noDecodableFrames(path, codec, detail):
+            return "'\(path)': no frame of its \(codec) video could be decoded" + (detail.map { "; \($0)" } ?? "")
         case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
         case let .encodeFailed(path, reason): return "encoding '\(path)' failed: \(reason)"
         case let .allocationFailed(what): return "cannot allocate \(what)"
         case let .unsupportedPixelFormat(name): return "frames in pixel format '\(name)' cannot be converted"
+        }
+    }
+}
+
+extension MediaError {
+    /// Which file the problem is with: a command line tells the user whether to look at what
+    /// they gave it or where they asked it to write.
+    public enum AffectedFile: Sendable {
+        case input, output
+        /// Neither: the machine (memory, a library's limits).
+        case neither
+    }
+
+    public var affectedFile: AffectedFile {
+        switch self {
+        case .cannotOpen, .noVideoStream, .unsupportedCodec, .invalidVideo, .decodeFailed, .noDecodableFrames,
+             .unsupportedPixelFormat:
+            return .input
+        case .cannotWrite, .encodeFailed:
+            return .output
+        case .allocationFailed:
+            return .neither
         }
     }
 }

@@ -24,7 +24,8 @@ struct DecodedFrame {
 /// a thread of its own, ahead of its consumer.
 final class VideoFileReader {
     let info: VideoSourceInfo
-    /// Non-fatal problems met while reading (damaged packets, a truncated end).
+    /// Problems that are not the input's own (a timestamp put right); the input's damage is
+    /// in ``integrity``.
     private(set) var warnings: [String] = []
     /// The video stream's time base, for the writer that keeps its timestamps.
     let timeBase: AVRational
@@ -52,20 +53,40 @@ final class VideoFileReader {
     private var originTimestamp: Int64?
     private var lastTimestamp: Int64?
     private var lastDuration: Int64 = 0
+    private var repairedFrames = 0
+    private var damagedPackets = 0
+    private var damageSpan: ClosedRange<Double>?
+    private var stoppedEarlyBecause: String?
+    /// The video stream's first timestamp as the container declares it, for damage met before
+    /// any frame is decoded.
+    private let declaredStart: Int64?
+    /// Whether `info.duration` is the video stream's own, rather than the whole file's.
+    private let durationIsTheVideoStreams: Bool
 
     init(path: String) throws {
-        _ = ffmpegLogsQuieted
+        FFmpegLog.install()
+        if let reason = InputFileCheck.problem(with: path) { throw MediaError.cannotOpen(path: path, reason: reason) }
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        var status = avformat_open_input(&context, path, nil, nil)
-        guard status >= 0, let opened = context else {
-            throw MediaError.cannotOpen(path: path, reason: ffmpegErrorText(status))
+        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&context, path, nil, nil) }
+        guard openStatus >= 0, let opened = context else {
+            throw MediaError.cannotOpen(path: path, reason: InputFileCheck.explanation(path: path, status: openStatus, ffmpegErrors: openErrors))
         }
         format = opened
         var cleanup: UnsafeMutablePointer<AVFormatContext>? = opened
-        status = avformat_find_stream_info(opened, nil)
+        // A header may claim any size; refused before anything of that size is read or decoded.
+        for i in 0..<Int(opened.pointee.nb_streams) {
+            let parameters = opened.pointee.streams[i]!.pointee.codecpar!.pointee
+            guard parameters.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
+            if let reason = Self.unusableSize(width: Int(parameters.width), height: Int(parameters.height), unknownAllowed: true) {
+                avformat_close_input(&cleanup)
+                throw MediaError.invalidVideo(path: path, reason: reason)
+            }
+        }
+        let (status, probeErrors) = FFmpegLog.collectingErrors { Self.findStreamInfo(opened) }
         guard status >= 0 else {
             avformat_close_input(&cleanup)
-            throw MediaError.cannotOpen(path: path, reason: "no readable streams: \(ffmpegErrorText(status))")
+            throw MediaError.cannotOpen(path: path, reason: "no readable streams: "
+                + InputFileCheck.explanation(path: path, status: status, ffmpegErrors: probeErrors))
         }
         let best = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard best >= 0, let stream = opened.pointee.streams[Int(best)] else {
@@ -76,13 +97,14 @@ final class VideoFileReader {
         let parameters = stream.pointee.codecpar!
         let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
         let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        guard width > 0, height > 0, width * height <= Self.maximumPixels else {
+        if let reason = Self.unusableSize(width: width, height: height, unknownAllowed: false) {
             avformat_close_input(&cleanup)
-            throw MediaError.invalidVideo(path: path, reason: "video size \(width)×\(height) is not usable (at most \(Self.maximumPixels) pixels)")
+            throw MediaError.invalidVideo(path: path, reason: reason)
         }
         guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            let described = Self.describeCodec(parameters.pointee)  // before the parameters are freed
             avformat_close_input(&cleanup)
-            throw MediaError.unsupportedCodec(path: path, codec: codecName)
+            throw MediaError.unsupportedCodec(path: path, codec: described)
         }
         guard let codecContext = avcodec_alloc_context3(decoder) else { fatalError("avcodec_alloc_context3: out of memory") }
         var codecCleanup: UnsafeMutablePointer<AVCodecContext>? = codecContext
@@ -92,11 +114,12 @@ final class VideoFileReader {
         codecContext.pointee.thread_count = Int32(ProcessInfo.processInfo.activeProcessorCount)
         codecContext.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         codecContext.pointee.pkt_timebase = stream.pointee.time_base
-        status = avcodec_open2(codecContext, decoder, nil)
-        guard status >= 0 else {
+        codecContext.pointee.max_pixels = Int64(Self.maximumPixels)
+        let opening = avcodec_open2(codecContext, decoder, nil)
+        guard opening >= 0 else {
             avcodec_free_context(&codecCleanup)
             avformat_close_input(&cleanup)
-            throw MediaError.unsupportedCodec(path: path, codec: "\(codecName) (\(ffmpegErrorText(status)))")
+            throw MediaError.unsupportedCodec(path: path, codec: "\(codecName) (\(ffmpegErrorText(opening)))")
         }
         codec = codecContext
 
@@ -115,9 +138,11 @@ final class VideoFileReader {
         let audio = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         audioIndex = audio >= 0 ? Int(audio) : nil
         timeBase = stream.pointee.time_base
+        declaredStart = stream.pointee.start_time == bt_av_nopts_value() ? nil : stream.pointee.start_time
         let average = stream.pointee.avg_frame_rate.isUsable ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         averageFrameRate = average
         var duration = 0.0
+        durationIsTheVideoStreams = stream.pointee.duration > 0
         if stream.pointee.duration > 0 {
             duration = seconds(stream.pointee.duration, stream.pointee.time_base)
         } else if opened.pointee.duration > 0 {
@@ -158,17 +183,22 @@ final class VideoFileReader {
     func nextFrame() throws -> DecodedFrame? { try nextFrame(into: ownSlot) }
 
     /// The next frame in presentation order, decoded into `slot`, or nil at the end of the stream.
+    ///
+    /// Damage does not stop reading: a packet the decoder rejects is skipped, a frame it
+    /// repaired is delivered, and both are counted in ``integrity``.
     func nextFrame(into slot: FrameSlot) throws -> DecodedFrame? {
         guard !finished else { return nil }
         let eagain = bt_averror_eagain(), eof = bt_averror_eof()
         while true {
             let received = avcodec_receive_frame(codec, slot.frame.pointer)
-            if received >= 0 { return try deliver(slot) }
+            if received >= 0 {
+                if let frame = try deliver(slot) { return frame }
+                finished = true
+                return nil
+            }
             if received == eof { finished = true; return nil }
             if received != eagain {
-                // A damaged frame inside an otherwise readable file: skip it, say so.
-                warnings.append("frame after \(decodedCount) could not be decoded: \(ffmpegErrorText(received))")
-                if warnings.count > 1000 { throw MediaError.decodeFailed(path: info.path, reason: ffmpegErrorText(received)) }
+                noteDamagedPacket(at: lastTimestamp)
                 continue
             }
             if draining { finished = true; return nil }
@@ -182,7 +212,7 @@ final class VideoFileReader {
             let status = av_read_frame(format, packet.pointer)
             if status < 0 {
                 if status != bt_averror_eof() {
-                    warnings.append("reading stopped early after \(decodedCount) frames: \(ffmpegErrorText(status))")
+                    stoppedEarlyBecause = "after \(decodedCount) frames, \(ffmpegErrorText(status))"
                 }
                 avcodec_send_packet(codec, nil)  // enter draining mode
                 draining = true
@@ -191,9 +221,14 @@ final class VideoFileReader {
             defer { av_packet_unref(packet.pointer) }
             let index = Int(packet.pointer.pointee.stream_index)
             if index == videoIndex {
+                let p = packet.pointer.pointee
+                let timestamp = p.pts != bt_av_nopts_value() ? p.pts : (p.dts != bt_av_nopts_value() ? p.dts : nil)
+                if p.flags & AV_PKT_FLAG_CORRUPT != 0 {
+                    noteDamagedPacket(at: timestamp)
+                }
                 let sent = avcodec_send_packet(codec, packet.pointer)
-                if sent < 0 && sent != bt_averror_eagain() {
-                    warnings.append("a damaged video packet was skipped: \(ffmpegErrorText(sent))")
+                if sent < 0 && sent != bt_averror_eagain() && p.flags & AV_PKT_FLAG_CORRUPT == 0 {
+                    noteDamagedPacket(at: timestamp)
                 }
                 return
             }
@@ -203,7 +238,38 @@ final class VideoFileReader {
         }
     }
 
-    private func deliver(_ slot: FrameSlot) throws -> DecodedFrame {
+    private func noteDamagedPacket(at timestamp: Int64?) {
+        damagedPackets += 1
+        noteDamage(at: timestamp)
+    }
+
+    private func noteDamage(at timestamp: Int64?) {
+        guard let timestamp, let reference = originTimestamp ?? declaredStart else { return }
+        let time = max(0, seconds(timestamp - reference, timeBase))
+        damageSpan = damageSpan.map { min($0.lowerBound, time)...max($0.upperBound, time) } ?? time...time
+    }
+
+    /// What was missing or damaged in what has been read so far; complete once the end is reached.
+    var integrity: InputIntegrity {
+        var end = decodedDuration
+        if let origin = originTimestamp, let start = declaredStart { end += seconds(origin - start, timeBase) }
+        let endsEarly = finished && stoppedEarlyBecause == nil && InputIntegrity.endsEarly(
+            decodedFrames: decodedCount + damagedPackets, decodedEnd: end,
+            frameInterval: info.frameRate > 0 ? 1 / info.frameRate : 0,
+            claimedFrameCount: info.claimedFrameCount > 0 ? info.claimedFrameCount : nil,
+            claimedDuration: info.duration > 0 ? info.duration : nil,
+            durationIsTheVideoStreams: durationIsTheVideoStreams)
+        return InputIntegrity(
+            endsEarly: endsEarly,
+            claimedDuration: info.duration > 0 ? info.duration : nil,
+            claimedFrameCount: info.claimedFrameCount > 0 ? info.claimedFrameCount : nil,
+            repairedFrames: repairedFrames, damagedPackets: damagedPackets,
+            damageStart: damageSpan?.lowerBound, damageEnd: damageSpan?.upperBound,
+            stoppedEarlyBecause: stoppedEarlyBecause)
+    }
+
+    /// The decoded frame, or nil when reading must stop at it (its size changed).
+    private func deliver(_ slot: FrameSlot) throws -> DecodedFrame? {
         let f = slot.frame.pointer
         var timestamp = f.pointee.best_effort_timestamp
         if timestamp == bt_av_nopts_value() { timestamp = f.pointee.pts }
@@ -222,7 +288,14 @@ final class VideoFileReader {
 
         let width = Int(f.pointee.width), height = Int(f.pointee.height)
         guard width == info.storedWidth, height == info.storedHeight else {
-            throw MediaError.decodeFailed(path: info.path, reason: "the picture size changed mid-stream (\(info.storedWidth)×\(info.storedHeight) to \(width)×\(height))")
+            // Every stage is sized for the first picture; what came before is still good.
+            stoppedEarlyBecause = "the picture size changes from \(info.storedWidth)×\(info.storedHeight) to \(width)×\(height) after \(decodedCount) frames"
+            av_frame_unref(f)
+            return nil
+        }
+        if f.pointee.decode_error_flags != 0 || f.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+            repairedFrames += 1
+            noteDamage(at: timestamp)
         }
         let pixelFormat = AVPixelFormat(rawValue: f.pointee.format)
         let luma: UnsafePointer<UInt8>
@@ -244,5 +317,42 @@ final class VideoFileReader {
             frame: slot.frame, luma: luma, lumaStride: stride)
         decodedCount += 1
         return decoded
+    }
+}
+
+extension VideoFileReader {
+    /// Why a picture of this size cannot be analysed; nil when it can. A size the header leaves
+    /// unknown (0) is allowed while opening, before the stream has been probed.
+    static func unusableSize(width: Int, height: Int, unknownAllowed: Bool) -> String? {
+        if width == 0 && height == 0 && unknownAllowed { return nil }
+        guard width > 0, height > 0 else {
+            return "the video stream has no usable picture size (\(width)×\(height)); its header is damaged"
+        }
+        guard width <= 32768, height <= 32768, width * height <= maximumPixels else {
+            return "the video stream claims a picture of \(width)×\(height), more than the \(maximumPixels) pixels (8192×8192) balltrace accepts; its header is damaged or the clip is not camera footage"
+        }
+        return nil
+    }
+
+    /// `avformat_find_stream_info` with FFmpeg's own size limit lowered to ours, so that probing
+    /// does not decode an absurd picture either.
+    static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int32 {
+        let count = Int(context.pointee.nb_streams)
+        var options = [OpaquePointer?](repeating: nil, count: max(count, 1))
+        for i in 0..<count { av_dict_set(&options[i], "max_pixels", "\(maximumPixels)", 0) }
+        defer { for i in 0..<count { av_dict_free(&options[i]) } }
+        return avformat_find_stream_info(context, &options)
+    }
+
+    /// The codec's name and long name as FFmpeg knows them, or the container's tag for one it
+    /// does not know.
+    static func describeCodec(_ parameters: AVCodecParameters) -> String {
+        if let descriptor = avcodec_descriptor_get(parameters.codec_id) {
+            let name = String(cString: descriptor.pointee.name)
+            return descriptor.pointee.long_name.map { "\(name) (\(String(cString: $0)))" } ?? name
+        }
+        var tag = [CChar](repeating: 0, count: Int(AV_FOURCC_MAX_STRING_SIZE))
+        av_fourcc_make_string(&tag, parameters.codec_tag)
+        return "tagged '\(string(fromNulTerminated: tag))' and unknown to FFmpeg"
     }
 }

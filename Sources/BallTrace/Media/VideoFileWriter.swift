@@ -9,10 +9,35 @@ public struct VideoEncoding: Sendable, Hashable, Codable {
     public var crf: Int
 
     public static let `default` = VideoEncoding(preset: "veryfast", crf: 20)
+    /// libx264's presets, fastest first.
+    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
+                                 "veryslow", "placebo"]
+    public static let crfRange = 0...51
 
     public init(preset: String, crf: Int) {
         self.preset = preset
         self.crf = crf
+    }
+
+    /// Checked before any frame is decoded, so that a typo does not cost a whole analysis.
+    public func validate() throws(VideoEncodingError) {
+        guard Self.presets.contains(preset) else { throw .unknownPreset(preset) }
+        guard Self.crfRange.contains(crf) else { throw .crfOutOfRange(crf) }
+    }
+}
+
+/// Encoder settings that cannot be used, with the allowed values.
+public enum VideoEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownPreset(String)
+    case crfOutOfRange(Int)
+
+    public var description: String {
+        switch self {
+        case let .unknownPreset(name):
+            return "unknown libx264 preset '\(name)'; one of \(VideoEncoding.presets.joined(separator: ", "))"
+        case let .crfOutOfRange(crf):
+            return "constant rate factor must be \(VideoEncoding.crfRange.lowerBound)…\(VideoEncoding.crfRange.upperBound) (got \(crf))"
+        }
     }
 }
 
@@ -41,7 +66,7 @@ final class VideoFileWriter {
     init(path: String, width: Int, height: Int, timeBase: AVRational, frameRate: AVRational,
          encoding: VideoEncoding, displayMatrix: [Int32]? = nil,
          audio: UnsafeMutablePointer<AVStream>? = nil) throws {
-        _ = ffmpegLogsQuieted
+        FFmpegLog.install()
         self.path = path
         let url = URL(fileURLWithPath: path)
         temporaryPath = url.deletingLastPathComponent()

@@ -24,6 +24,8 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         /// Frames actually decoded.
         public var frameCount: Int
         public var codec: String
+        /// Whether the file was whole; when it was not, `warnings` say so in words.
+        public var integrity: InputIntegrity
     }
 
     public struct Settings: Sendable, Codable, Hashable {
@@ -72,7 +74,7 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
             path: result.source.path, width: geometry.displayedWidth, height: geometry.displayedHeight,
             rotation: geometry.rotation.rawValue, frameRate: rounded(result.source.frameRate, 4),
             duration: rounded(result.decodedDuration, 6), frameCount: result.decodedFrameCount,
-            codec: result.source.codecName)
+            codec: result.source.codecName, integrity: result.integrity.rounded)
         let s = result.settings
         settings = Settings(
             regionOfInterest: s.regionOfInterest,
@@ -113,6 +115,17 @@ func rounded(_ value: Double, _ decimals: Int) -> Double {
     guard value.isFinite else { return 0 }
     let scale = pow(10, Double(decimals))
     return (value * scale).rounded() / scale
+}
+
+extension InputIntegrity {
+    /// Times to the microsecond, like the document's other times.
+    var rounded: InputIntegrity {
+        InputIntegrity(
+            endsEarly: endsEarly, claimedDuration: claimedDuration.map { BallTrace.rounded($0, 6) },
+            claimedFrameCount: claimedFrameCount, repairedFrames: repairedFrames, damagedPackets: damagedPackets,
+            damageStart: damageStart.map { BallTrace.rounded($0, 6) }, damageEnd: damageEnd.map { BallTrace.rounded($0, 6) },
+            stoppedEarlyBecause: stoppedEarlyBecause)
+    }
 }
 
 /// Rounds to a number of significant digits (equation coefficients span many magnitudes).

@@ -5,8 +5,7 @@ import Foundation
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws(MediaError) {
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        let temporary = temporaryPath(for: path)
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw .cannotWrite(path: path, reason: reasonForFailedCreate(at: url))
         }
@@ -17,10 +16,31 @@ public enum AtomicFile {
         }
     }
 
-    /// Throws when the folder `path` would be written into is missing or not writable: checked
-    /// before a long analysis rather than after it.
+    /// Throws when `path` cannot be written: its folder is missing, not writable, read-only, or
+    /// the path is a folder. Checked before a long analysis rather than after it, by creating
+    /// and removing the temporary file the output will be written to.
     public static func checkWritableFolder(for path: String) throws(MediaError) {
         if let reason = unwritableFolderReason(for: path) { throw .cannotWrite(path: path, reason: reason) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .cannotWrite(path: path, reason: "it is a folder")
+        }
+        let probe = temporaryPath(for: path)
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let reason = errno == EACCES || errno == EPERM
+                ? "no permission to write in '\(folder)'" : "cannot create files in '\(folder)': \(String(cString: strerror(errno)))"
+            throw .cannotWrite(path: path, reason: reason)
+        }
+        close(descriptor)
+        unlink(probe)
+    }
+
+    /// The temporary file beside `path` that becomes it once complete.
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
     }
 
     private static func reasonForFailedCreate(at url: URL) -> String {

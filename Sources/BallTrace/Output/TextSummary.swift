@@ -1,6 +1,7 @@
 import Foundation
 
-/// The short human-readable report: one line per trajectory.
+/// The short human-readable report: one line per trajectory. Warnings are not in it: a
+/// command line prints them apart, on standard error.
 public enum TextSummary {
     public static func lines(for result: AnalysisResult) -> [String] {
         let g = result.source.geometry
@@ -14,7 +15,6 @@ public enum TextSummary {
                 format: "  %@  %.3f–%.3f s  %3d points  confidence %.2f", shortID,
                 t.timeRange.start, end, t.detectedPoints.count, t.confidence))
         }
-        for w in result.warnings { lines.append("  warning: \(w)") }
         return lines
     }
 }
