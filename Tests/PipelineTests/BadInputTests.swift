@@ -106,7 +106,7 @@ struct DamagedInputTests {
         let document = try run.document()
         #expect(document.source.frameCount == 1)
         #expect(document.trajectories.isEmpty)
-        #expect(document.source.integrity.complete && document.warnings.isEmpty && run.warnings.isEmpty)
+        #expect(try #require(document.source.integrity).complete && document.warnings.isEmpty && run.warnings.isEmpty)
         #expect(try FrameTimes(path: run.video).times.count == 1)
     }
 
@@ -119,8 +119,9 @@ struct DamagedInputTests {
         let document = try run.document()
         let frames = document.source.frameCount
         #expect(frames > 10 && frames < 90)
-        #expect(document.source.integrity.endsEarly && !document.source.integrity.complete)
-        #expect(document.source.integrity.claimedDuration == 3)
+        let integrity = try #require(document.source.integrity)
+        #expect(integrity.endsEarly && !integrity.complete)
+        #expect(integrity.claimedDuration == 3)
         #expect(document.warnings.contains { $0.contains("ends early") })
         #expect(run.warnings.contains { $0.contains("ends early") }, "stderr: \(run.run.standardError)")
         // The overlay is complete for what was there: finalized, playable, every frame drawn.
@@ -133,7 +134,7 @@ struct DamagedInputTests {
         let run = try AnalysisRun(cut)
         #expect(run.run.status == 0)
         let document = try run.document()
-        #expect(document.source.integrity.endsEarly)
+        #expect(try #require(document.source.integrity).endsEarly)
         #expect(document.trajectories.count == 1)
     }
 
@@ -143,7 +144,7 @@ struct DamagedInputTests {
         let run = try AnalysisRun(damaged)
         #expect(run.run.status == 0, "stderr: \(run.run.standardError)")
         let document = try run.document()
-        let integrity = document.source.integrity
+        let integrity = try #require(document.source.integrity)
         #expect(integrity.repairedFrames + integrity.damagedPackets > 0)
         #expect(!integrity.complete)
         #expect(document.source.frameCount >= 80)
@@ -153,9 +154,21 @@ struct DamagedInputTests {
         #expect(document.warnings.contains { $0.contains("damaged") })
     }
 
+    @Test func aPictureSizeChangingMidStreamStopsTheAnalysisThereWithAWarning() throws {
+        let run = try AnalysisRun(try DamagedClips.sizeChangingMidStream())
+        #expect(run.run.status == 0, "stderr: \(run.run.standardError)")
+        let document = try run.document()
+        #expect(document.source.width == 640 && (55...60).contains(document.source.frameCount))
+        let integrity = try #require(document.source.integrity)
+        let reason = try #require(integrity.stoppedEarlyBecause)
+        #expect(reason.contains("640×360 to 320×240"))
+        #expect(run.warnings.contains { $0.contains("640×360 to 320×240") })
+        #expect(try FrameTimes(path: run.video).times.count == document.source.frameCount)
+    }
+
     @Test func anUndamagedInputIsReportedComplete() throws {
         let run = try AnalysisRun(GeneratedClips.golfDrive.path)
-        let integrity = try run.document().source.integrity
+        let integrity = try #require(try run.document().source.integrity)
         #expect(integrity.complete && !integrity.endsEarly)
         #expect(integrity.claimedFrameCount == 90 && integrity.repairedFrames == 0 && integrity.damagedPackets == 0)
         #expect(run.warnings.isEmpty)

@@ -93,6 +93,19 @@ enum DamagedClips {
         return path
     }
 
+    /// Two MPEG-TS recordings of different sizes joined byte for byte, as `cat` joins them:
+    /// 2 s at 640×360, then 1 s at 320×240.
+    static func sizeChangingMidStream() throws -> String {
+        let first = GeneratedClips.temporaryPath("part1.ts"), second = GeneratedClips.temporaryPath("part2.ts")
+        try ffmpeg(["-i", GeneratedClips.golfDrive.path, "-t", "2", "-c:v", "libx264", first])
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1", "-c:v", "libx264", second])
+        var joined = try Data(contentsOf: URL(fileURLWithPath: first))
+        joined.append(try Data(contentsOf: URL(fileURLWithPath: second)))
+        let path = GeneratedClips.temporaryPath("joined.ts")
+        try joined.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     static func audioOnly() throws -> String {
         let path = GeneratedClips.temporaryPath("voice-memo.m4a.mp4")
         try ffmpeg(["-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", path])

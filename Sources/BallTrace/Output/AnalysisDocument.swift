@@ -24,8 +24,9 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         /// Frames actually decoded.
         public var frameCount: Int
         public var codec: String
-        /// Whether the file was whole; when it was not, `warnings` say so in words.
-        public var integrity: InputIntegrity
+        /// Whether the file was whole; when it was not, `warnings` say so in words. Always
+        /// written; absent only from documents of balltrace 0.1.0 before it was added.
+        public var integrity: InputIntegrity?
     }
 
     public struct Settings: Sendable, Codable, Hashable {
