@@ -57,6 +57,7 @@ final class VideoFileReader {
     private var damagedPackets = 0
     private var damageSpan: ClosedRange<Double>?
     private var stoppedEarlyBecause: String?
+    private var failuresInARow = 0
     /// The video stream's first timestamp as the container declares it, for damage met before
     /// any frame is decoded.
     private let declaredStart: Int64?
@@ -199,9 +200,17 @@ final class VideoFileReader {
             if received == eof { finished = true; return nil }
             if received != eagain {
                 noteDamagedPacket(at: lastTimestamp)
+                // A decoder that fails again and again without being fed would spin forever.
+                failuresInARow += 1
+                if failuresInARow >= 64 {
+                    stoppedEarlyBecause = "the decoder failed \(failuresInARow) times in a row: \(ffmpegErrorText(received))"
+                    finished = true
+                    return nil
+                }
                 continue
             }
             if draining { finished = true; return nil }
+            failuresInARow = 0
             try feedDecoder()
         }
     }
