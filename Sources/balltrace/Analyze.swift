@@ -26,6 +26,9 @@ struct Analyze: ParsableCommand {
     @Option(help: ArgumentHelp("Write the clip with the flights drawn on it (H.264 in MP4).", valueName: "path"))
     var video: String?
 
+    @Option(help: ArgumentHelp("Write one row per detected point as CSV ('-' for standard output).", valueName: "path"))
+    var csv: String?
+
     // Numeric flags take values that begin with '-', so that `--min-radius -1px` is refused for
     // its value, not mistaken for a missing one.
     @Option(parsing: .unconditional,
@@ -34,14 +37,14 @@ struct Analyze: ParsableCommand {
     var roi: NormalizedRect?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Smallest ball radius: normalized to the shorter side, or pixels with 'px'; 0 or more.", valueName: "r"),
+            help: ArgumentHelp("Smallest ball radius: normalized to the shorter side, or pixels with 'px'; 0 or more (default: 0, or the --ball's).", valueName: "r"),
             transform: parseRadius)
-    var minRadius: RadiusLimit = .normalized(0)
+    var minRadius: RadiusLimit?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Largest ball radius: normalized to the shorter side, or pixels with 'px'; more than 0.", valueName: "r"),
+            help: ArgumentHelp("Largest ball radius: normalized to the shorter side, or pixels with 'px'; more than 0 (default: 0.15, or the --ball's).", valueName: "r"),
             transform: parseRadius)
-    var maxRadius: RadiusLimit = .normalized(0.15)
+    var maxRadius: RadiusLimit?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Points a trajectory needs before it is reported (at least 5).", valueName: "n"))
@@ -50,6 +53,18 @@ struct Analyze: ParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Analyse frames at least this many seconds apart (0: every frame).", valueName: "seconds"))
     var frameSpacing: Double = 0
+
+    @Option(help: ArgumentHelp("The ball: sets its diameter for the physics, and radius bounds that suit it.", valueName: "ball"))
+    var ball: Ball?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Scale for the physics, from a calibration (a metre stick in view).", valueName: "N"))
+    var pixelsPerMetre: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The ball's real diameter (42.67mm, 1.68in, 6.7cm): the scale follows from its radius at launch.", valueName: "length"),
+            transform: parseLength)
+    var ballDiameter: Length?
 
     @Option(help: "Coordinates of reported points: top-left (y down) or vision (origin bottom-left, y up).")
     var coordinates: CoordinateSystem = .topLeft
@@ -63,11 +78,24 @@ struct Analyze: ParsableCommand {
 
     var settings: AnalysisSettings {
         AnalysisSettings(
-            regionOfInterest: roi ?? .fullFrame, minimumRadius: minRadius, maximumRadius: maxRadius,
-            trajectoryLength: trajectoryLength, frameSpacing: frameSpacing, coordinates: coordinates)
+            regionOfInterest: roi ?? .fullFrame,
+            minimumRadius: minRadius ?? ball?.minimumRadius ?? .normalized(0),
+            maximumRadius: maxRadius ?? ball?.maximumRadius ?? .normalized(0.15),
+            trajectoryLength: trajectoryLength, frameSpacing: frameSpacing, coordinates: coordinates,
+            scale: scale)
+    }
+
+    /// A calibration wins over a diameter; the --ball's diameter is the fallback.
+    private var scale: ScaleSetting? {
+        if let pixelsPerMetre { return .pixelsPerMetre(pixelsPerMetre) }
+        if let length = ballDiameter ?? ball.map({ Length(metres: $0.diameter) }) { return .ballDiameter(length) }
+        return nil
     }
 
     func validate() throws {
+        if pixelsPerMetre != nil && ballDiameter != nil {
+            throw ValidationError("--pixels-per-metre and --ball-diameter both set the scale; give one")
+        }
         do {
             try settings.validate()
         } catch {
@@ -80,11 +108,17 @@ struct Analyze: ParsableCommand {
             throw ValidationError("\(flag): \(error)")
         }
         if video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
-        if let json, let video, json != "-", samePath(json, video) {
-            throw ValidationError("--json and --video name the same file '\(json)'")
+        let outputs = [("--json", json), ("--video", video), ("--csv", csv)].compactMap { flag, path in path.map { (flag, $0) } }
+        if outputs.filter({ $0.1 == "-" }).count > 1 {
+            throw ValidationError("only one output can go to standard output ('-')")
         }
-        for (flag, output) in [("--json", json), ("--video", video)] {
-            if let output, output != "-", samePath(output, input) {
+        for (i, a) in outputs.enumerated() {
+            for b in outputs[(i + 1)...] where a.1 != "-" && samePath(a.1, b.1) {
+                throw ValidationError("\(a.0) and \(b.0) name the same file '\(a.1)'")
+            }
+        }
+        for (flag, output) in outputs {
+            if output != "-", samePath(output, input) {
                 throw ValidationError("\(flag): '\(output)' is the input file, which balltrace never writes over; choose another path")
             }
         }
@@ -95,7 +129,7 @@ struct Analyze: ParsableCommand {
         let interruption = Interruption()
         do {
             // Found out now rather than after a long analysis.
-            for output in [json, video].compactMap({ $0 }) where output != "-" {
+            for output in [json, video, csv].compactMap({ $0 }) where output != "-" {
                 try AtomicFile.checkWritableFolder(for: output)
             }
             let overlay = video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: videoPreset, crf: videoCrf)) }
@@ -124,8 +158,16 @@ struct Analyze: ParsableCommand {
                 try AtomicFile.write(data, to: json)
             }
         }
+        if let csv {
+            let data = Data(PointsCSV.text(for: result).utf8)
+            if csv == "-" {
+                FileHandle.standardOutput.write(data)
+            } else {
+                try AtomicFile.write(data, to: csv)
+            }
+        }
         let summary = TextSummary.lines(for: result).joined(separator: "\n") + "\n"
-        if json == nil && video == nil {
+        if json == nil && video == nil && csv == nil {
             print(summary, terminator: "")
         } else {
             FileHandle.standardError.write(Data(summary.utf8))
@@ -142,6 +184,7 @@ struct Analyze: ParsableCommand {
         case .negativeRadius: return "--min-radius"
         case .nonPositiveMaximumRadius: return "--max-radius"
         case .minimumAboveMaximum: return "--min-radius/--max-radius"
+        case .nonPositiveScale: return pixelsPerMetre != nil ? "--pixels-per-metre" : "--ball-diameter"
         }
     }
 }

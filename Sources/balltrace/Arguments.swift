@@ -11,6 +11,16 @@ func parseRadius(_ text: String) throws -> RadiusLimit {
 
 extension CoordinateSystem: ExpressibleByArgument {}
 
+extension Ball: ExpressibleByArgument {}
+
+/// Parses a length with its unit: `42.67mm`, `6.7cm`, `1.68in`, `0.22m`.
+func parseLength(_ text: String) throws -> Length {
+    guard let length = Length(parsing: text) else {
+        throw ValidationError("expected a positive length with its unit: mm, cm, m or in (42.67mm, 1.68in)")
+    }
+    return length
+}
+
 /// `X,Y,W,H`, normalized 0…1, origin top-left.
 func parseRegion(_ text: String) throws -> NormalizedRect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)

@@ -10,6 +10,8 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     /// Analyse frames at least this many seconds apart; 0 analyses every frame.
     public var frameSpacing: Double
     public var coordinates: CoordinateSystem
+    /// How pixels become metres for each flight's physics; nil: no physics.
+    public var scale: ScaleSetting?
 
     public static let minimumTrajectoryLength = 5
 
@@ -18,13 +20,15 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
                 maximumRadius: RadiusLimit = .normalized(0.15),
                 trajectoryLength: Int = 10,
                 frameSpacing: Double = 0,
-                coordinates: CoordinateSystem = .topLeft) {
+                coordinates: CoordinateSystem = .topLeft,
+                scale: ScaleSetting? = nil) {
         self.regionOfInterest = regionOfInterest
         self.minimumRadius = minimumRadius
         self.maximumRadius = maximumRadius
         self.trajectoryLength = trajectoryLength
         self.frameSpacing = frameSpacing
         self.coordinates = coordinates
+        self.scale = scale
     }
 
     /// Checks what can be checked without the video.
@@ -39,6 +43,13 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
         }
         if case .pixels(let lo) = minimumRadius, case .pixels(let hi) = maximumRadius, lo > hi {
             throw .minimumAboveMaximum(minimumRadius, maximumRadius)
+        }
+        switch scale {
+        case .pixelsPerMetre(let value)?:
+            guard value.isFinite, value > 0 else { throw .nonPositiveScale(value) }
+        case .ballDiameter(let length)?:
+            guard length.metres.isFinite, length.metres > 0 else { throw .nonPositiveScale(length.metres) }
+        case nil: break
         }
     }
 
@@ -59,6 +70,7 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
     case negativeRadius(RadiusLimit)
     case nonPositiveMaximumRadius(RadiusLimit)
     case minimumAboveMaximum(RadiusLimit, RadiusLimit)
+    case nonPositiveScale(Double)
 
     public var description: String {
         switch self {
@@ -74,6 +86,8 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
             return "maximum radius must be more than 0 (got \(r))"
         case let .minimumAboveMaximum(lo, hi):
             return "minimum radius \(lo) is above maximum radius \(hi)"
+        case let .nonPositiveScale(value):
+            return "a scale must be more than 0 (got \(value))"
         }
     }
 }

@@ -95,7 +95,8 @@ public enum VideoAnalysis {
 
         let trajectories = tracker.reported.map {
             TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
-                                  coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength)
+                                  coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
+                                  frameInterval: frameInterval, scale: settings.scale)
         }
         var warnings = integrity.warnings + reader.warnings
         if overlay != nil, info.hasAudio, writer?.copiesAudio == false {

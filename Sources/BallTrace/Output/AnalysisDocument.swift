@@ -64,6 +64,12 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         public var movingAverageRadius: Double
         /// Frame from which an overlay shows this trajectory (when it was first reported).
         public var firstReportedFrame: Int
+        // Beyond Vision; absent from documents written before they were added.
+        public var motion: FlightMotion?
+        public var events: FlightEvents?
+        public var predictedPoints: [PredictedPoint]?
+        /// Present when the analysis was given a scale.
+        public var physics: FlightPhysics?
     }
 
     public init(result: AnalysisResult) {
@@ -101,7 +107,13 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
                 timeRange: TimeRange(start: rounded(o.timeRange.start, 6), duration: rounded(o.timeRange.duration, 6)),
                 confidence: rounded(o.confidence, 4),
                 movingAverageRadius: rounded(o.movingAverageRadius, 6),
-                firstReportedFrame: o.firstReportedFrame)
+                firstReportedFrame: o.firstReportedFrame,
+                motion: o.motion.rounded,
+                events: o.events.rounded,
+                predictedPoints: o.predictedPoints.map {
+                    PredictedPoint(time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6))
+                },
+                physics: o.physics?.rounded)
         }
         warnings = result.warnings
     }
@@ -116,6 +128,39 @@ func rounded(_ value: Double, _ decimals: Int) -> Double {
     guard value.isFinite else { return 0 }
     let scale = pow(10, Double(decimals))
     return (value * scale).rounded() / scale
+}
+
+extension FlightMotion {
+    var rounded: FlightMotion {
+        FlightMotion(x: x.map { significant($0, 7) }, y: y.map { significant($0, 7) }, rms: significant(rms, 4))
+    }
+}
+
+extension FlightEvents {
+    var rounded: FlightEvents {
+        var copy = self
+        copy.launch.time = BallTrace.rounded(launch.time, 6)
+        copy.exit.time = BallTrace.rounded(exit.time, 6)
+        if var apex {
+            apex.time = BallTrace.rounded(apex.time, 6)
+            apex.x = BallTrace.rounded(apex.x, 6)
+            apex.y = BallTrace.rounded(apex.y, 6)
+            copy.apex = apex
+        }
+        return copy
+    }
+}
+
+extension FlightPhysics {
+    /// Three decimals: millimetres, milliseconds, thousandths of a degree; more than a video shows.
+    var rounded: FlightPhysics {
+        var copy = self
+        for keyPath in [\FlightPhysics.gravity, \.launchSpeed, \.launchAngle, \.apexHeight, \.flightTime, \.horizontalSpeed] {
+            copy[keyPath: keyPath] = self[keyPath: keyPath].map { BallTrace.rounded($0, 3) }
+        }
+        copy.scale.pixelsPerMetre = BallTrace.rounded(scale.pixelsPerMetre, 3)
+        return copy
+    }
 }
 
 extension InputIntegrity {

@@ -35,12 +35,25 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     /// Frame at which the trajectory was first reported (an overlay draws it from there on).
     public var firstReportedFrame: Int
     public var coordinateSystem: CoordinateSystem
+    /// The flight as a function of time: carries any flight, a vertical toss too.
+    public var motion: FlightMotion
+    public var events: FlightEvents
+    /// The path beyond the last detection, until it leaves the frame or falls to launch height.
+    public var predictedPoints: [PredictedPoint]
+    /// Metres and seconds, when the analysis was given a scale.
+    public var physics: FlightPhysics?
 
     /// Vision's `equationCoefficients` (a, b, c).
     public var equationCoefficients: SIMD3<Float> { SIMD3(Float(equation.a), Float(equation.b), Float(equation.c)) }
 
     /// Describes a reported track in normalized coordinates of `coordinates`.
-    public init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int) {
+    ///
+    /// - Parameters:
+    ///   - frameInterval: seconds between frames, the step of the predicted path; 0: taken
+    ///     from the detections.
+    ///   - scale: how pixels become metres; nil: no physics.
+    public init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int,
+                frameInterval: Double = 0, scale: ScaleSetting? = nil) {
         let shorter = Double(min(frameWidth, frameHeight))
         uuid = track.id
         coordinateSystem = coordinates
@@ -56,6 +69,28 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
         movingAverageRadius = track.recentRadius() / shorter
         firstReportedFrame = track.reportedAtFrame ?? track.last.frame
         confidence = TrajectoryObservation.confidence(of: track, trajectoryLength: trajectoryLength)
+
+        let points = track.points
+        let pictureFit = MotionFit(points)!  // a reported track has well over three points
+        motion = FlightMotion(pictureFit, frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates)
+        let depthFit = track.isSeenInDepth ? PerspectiveFit(points) : nil
+        let flightPath: FlightPath = depthFit.map(FlightPath.depth) ?? .picture(pictureFit)
+        let interval = frameInterval > 0 ? frameInterval : Self.typicalInterval(points)
+        let ahead = PathPrediction.extend(flightPath, from: track.last, launchHeight: points[0].position.y, interval: interval,
+                                          frameWidth: frameWidth, frameHeight: frameHeight)
+        predictedPoints = ahead.map {
+            let n = coordinates.normalize($0.position, frameWidth: frameWidth, frameHeight: frameHeight)
+            return PredictedPoint(time: $0.time, x: n.x, y: n.y)
+        }
+        events = FlightEvents(points: points, path: flightPath, predicted: ahead, interval: interval,
+                              frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates)
+        physics = scale.flatMap { FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: $0) }
+    }
+
+    /// The median time between consecutive detections.
+    static func typicalInterval(_ points: [TrackPoint]) -> Double {
+        let gaps = zip(points.dropFirst(), points).map { ($0.time - $1.time) / Double(max(1, $0.frame - $1.frame)) }.sorted()
+        return gaps.isEmpty ? 0 : gaps[gaps.count / 2]
     }
 
     /// High when the points follow a smooth ballistic path closely relative to the ball's size,

@@ -1,0 +1,82 @@
+/// A moment of a flight: the decoded frame and its time (seconds since the first frame).
+public struct FlightMoment: Sendable, Hashable, Codable {
+    public var frame: Int
+    public var time: Double
+}
+
+/// The highest point of a flight, in the document's coordinates.
+public struct FlightApex: Sendable, Hashable, Codable {
+    public var frame: Int
+    public var time: Double
+    public var x: Double
+    public var y: Double
+    /// False when the ball was lost before its apex, which then comes from the predicted path.
+    public var observed: Bool
+}
+
+/// Where a flight ended in the clip.
+public struct FlightExit: Sendable, Hashable, Codable {
+    public enum Reason: String, Sendable, Hashable, Codable {
+        /// The path leaves the picture (or the ball touches its edge) right after the last detection.
+        case leftFrame = "left the frame"
+        /// The ball was lost inside the picture: hidden, landed, or too faint to follow.
+        case lost
+    }
+
+    public var frame: Int
+    public var time: Double
+    public var reason: Reason
+}
+
+/// What a coach times a flight by: launch, apex, exit.
+public struct FlightEvents: Sendable, Hashable, Codable {
+    /// The first detection of the flight. A ball at rest (on a tee, in a hand) is part of the
+    /// background, so this is the first frame it moves in.
+    public var launch: FlightMoment
+    /// Nil when the path has no highest point between launch and its predicted end (a ball
+    /// that only falls, or is lost still climbing out of the frame).
+    public var apex: FlightApex?
+    public var exit: FlightExit
+
+    /// - Parameters:
+    ///   - points: the detections, in order.
+    ///   - predicted: the path beyond the last detection (``PathPrediction``).
+    ///   - interval: seconds between frames.
+    public init(points: [TrackPoint], path: FlightPath, predicted: [(time: Double, position: PixelPoint)],
+                interval: Double, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem) {
+        let first = points[0], last = points[points.count - 1]
+        launch = FlightMoment(frame: first.frame, time: first.time)
+
+        // Highest point (smallest y down) of the path, sampled finely from launch to the end
+        // of the prediction; an apex only when it lies inside, not at either end.
+        let end = predicted.last?.time ?? last.time
+        let step = max(interval / 4, (end - first.time) / 2000, 1e-4)
+        var best = (time: first.time, y: path.position(at: first.time).y)
+        var t = first.time
+        while t <= end {
+            let y = path.position(at: t).y
+            if y < best.y { best = (t, y) }
+            t += step
+        }
+        if best.time > first.time + step / 2 && best.time < end - step / 2 {
+            let observed = best.time <= last.time
+            let frame: Int
+            if observed {
+                frame = points.min { abs($0.time - best.time) < abs($1.time - best.time) }!.frame
+            } else {
+                frame = last.frame + Int(((best.time - last.time) / max(interval, 1e-9)).rounded())
+            }
+            let n = coordinates.normalize(path.position(at: best.time), frameWidth: frameWidth, frameHeight: frameHeight)
+            apex = FlightApex(frame: frame, time: best.time, x: n.x, y: n.y, observed: observed)
+        } else {
+            apex = nil
+        }
+
+        let next = path.position(at: last.time + interval)
+        let margin = last.radius + 2
+        let nearEdge = last.position.x < margin || last.position.y < margin
+            || last.position.x > Double(frameWidth) - margin || last.position.y > Double(frameHeight) - margin
+        let outside = next.x < 0 || next.y < 0 || next.x > Double(frameWidth) || next.y > Double(frameHeight)
+        exit = FlightExit(frame: last.frame, time: last.time, reason: nearEdge || outside ? .leftFrame : .lost)
+    }
+}
