@@ -101,3 +101,13 @@ private func parabola(frames: Range<Int>, radius: Double = 5) -> [TrackPoint] {
                               frameWidth: 2000, frameHeight: 2000, coordinates: .topLeft)
     #expect(events.apex == nil)
 }
+
+@Test func aPredictedPathIsCutIntoDashesAndGaps() {
+    let line = [PixelPoint(x: 0, y: 0), PixelPoint(x: 25, y: 0), PixelPoint(x: 50, y: 0)]
+    let dashes = OverlayPaths.dashes(line, dash: 10)
+    // 0–10, 20–30 (across the corner at 25), 40–50.
+    #expect(dashes.count == 3)
+    #expect(dashes.map { $0.first!.x } == [0, 20, 40])
+    #expect(dashes.map { $0.last!.x } == [10, 30, 50])
+    #expect(dashes[1].count == 3)
+}

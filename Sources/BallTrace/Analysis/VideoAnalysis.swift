@@ -53,7 +53,8 @@ public enum VideoAnalysis {
                 frameRate: reader.averageFrameRate, encoding: overlay.encoding, displayMatrix: reader.displayMatrix,
                 audio: reader.audioStream)
             writer = w
-            renderer = try OverlayRenderer(geometry: geometry, region: region, width: encodedWidth, height: encodedHeight)
+            renderer = try OverlayRenderer(geometry: geometry, region: region, width: encodedWidth, height: encodedHeight,
+                                           frameInterval: frameInterval)
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
         }
 

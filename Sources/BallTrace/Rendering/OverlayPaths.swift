@@ -4,6 +4,9 @@ public struct OverlayPaths: Sendable, Hashable {
     public var detected: [PixelPoint]
     /// The fitted path over the span of the projected points (drawn green).
     public var projected: [PixelPoint]
+    /// Where the ball is heading beyond its last detection (drawn as a dashed green line): the
+    /// fitted path until it leaves the frame or falls back to launch height. Empty unless asked.
+    public var predicted: [PixelPoint] = []
 
     /// Paths for a track: the detections, and the fitted parabola y(x) sampled over the last
     /// five detections — or, when those hardly move sideways (a vertical toss), the fit in time.
@@ -25,5 +28,42 @@ public struct OverlayPaths: Sendable, Hashable {
         } else {
             projected = []
         }
+    }
+
+    /// The paths, with the prediction from the whole track's fit (in depth when it was seen so).
+    public init(track: Track, frameWidth: Int, frameHeight: Int, frameInterval: Double) {
+        self.init(track: track)
+        guard frameInterval > 0, let fit = MotionFit(track.points) else { return }
+        let path = track.isSeenInDepth ? PerspectiveFit(track.points).map(FlightPath.depth) ?? .picture(fit) : .picture(fit)
+        let ahead = PathPrediction.extend(path, from: track.last, launchHeight: track.points[0].position.y,
+                                          interval: frameInterval, frameWidth: frameWidth, frameHeight: frameHeight)
+        predicted = ahead.isEmpty ? [] : [track.last.position] + ahead.map(\.position)
+    }
+
+    /// A polyline cut into dashes of `dash` pixels separated by gaps as long: each dash is drawn
+    /// as a polyline of its own.
+    public static func dashes(_ points: [PixelPoint], dash: Double) -> [[PixelPoint]] {
+        guard points.count >= 2, dash > 0 else { return [] }
+        var result: [[PixelPoint]] = []
+        var current: [PixelPoint] = [points[0]]
+        var drawing = true, left = dash
+        for (a, b) in zip(points, points.dropFirst()) {
+            var start = a
+            var remaining = start.distance(to: b)
+            while remaining > left {
+                let f = left / remaining
+                let cut = PixelPoint(x: start.x + (b.x - start.x) * f, y: start.y + (b.y - start.y) * f)
+                if drawing { current.append(cut); result.append(current) }
+                current = [cut]
+                drawing.toggle()
+                remaining -= left
+                left = dash
+                start = cut
+            }
+            left -= remaining
+            if drawing { current.append(b) }
+        }
+        if drawing && current.count >= 2 { result.append(current) }
+        return result
     }
 }

@@ -10,13 +10,16 @@ final class OverlayRenderer {
     private let region: PixelRect?
     private let style: OverlayStyle
     private var shown: [UInt64] = []
+    private let frameInterval: Double
 
     /// - Parameters:
     ///   - region: the region of interest in displayed pixels, drawn when not nil.
     ///   - width, height: the frames composited onto (the stored picture, or the even-sized part
     ///     of it an encoder takes); what falls outside is not drawn.
-    init(geometry: FrameGeometry, region: PixelRect?, width: Int, height: Int) throws {
+    ///   - frameInterval: seconds between frames, the step of the predicted path (0: none drawn).
+    init(geometry: FrameGeometry, region: PixelRect?, width: Int, height: Int, frameInterval: Double = 0) throws {
         self.geometry = geometry
+        self.frameInterval = frameInterval
         self.region = region
         style = OverlayStyle(shorterSide: geometry.shorterSide)
         var created: OpaquePointer?
@@ -34,7 +37,10 @@ final class OverlayRenderer {
         let signature = tracks.map { UInt64(truncatingIfNeeded: $0.id.hashValue) &+ UInt64($0.points.count) }
         guard signature != shown else { return }
         shown = signature
-        try redraw(tracks.map { OverlayPaths(track: $0) })
+        try redraw(tracks.map {
+            OverlayPaths(track: $0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight,
+                         frameInterval: frameInterval)
+        })
     }
 
     private func redraw(_ paths: [OverlayPaths]) throws {
@@ -47,6 +53,9 @@ final class OverlayRenderer {
         for path in paths {
             try polyline(path.detected, closed: false, colour: style.detectedColour)
             try polyline(path.projected, closed: false, colour: style.projectedColour)
+            for dash in OverlayPaths.dashes(path.predicted, dash: 4 * style.lineWidth) {
+                try polyline(dash, closed: false, colour: style.projectedColour)
+            }
         }
         try callShim("overlay rasterization") { bt_overlay_finish(handle, $0, $1) }
     }
