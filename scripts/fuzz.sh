@@ -45,7 +45,8 @@ RANDOM=$seed
 size_of() { stat -c %s "$1"; }
 
 # A random number in 0..<n, from two draws of $RANDOM (which gives 15 bits).
-random_below() { echo $(( (RANDOM * 32768 + RANDOM) % $1 )); }
+# Sets REPLY rather than printing: $(…) runs in a subshell, where bash reseeds $RANDOM.
+random_below() { REPLY=$(( (RANDOM * 32768 + RANDOM) % $1 )); }
 
 # Offsets and sizes of the top-level boxes of an MP4, one "offset size type" per line.
 mp4_boxes() {
@@ -71,26 +72,29 @@ damage() {
   cp "$source" "$target"
   case "$kind" in
     truncate)
-      local at; at=$(random_below "$total")
+      random_below "$total"; local at=$REPLY
       truncate -s "$at" "$target"
       echo "truncated at byte $at of $total" ;;
     flip)
-      local count=$(( 1 + $(random_below 32) )) done=""
+      random_below 32; local count=$(( 1 + REPLY )) done=""
       for _ in $(seq "$count"); do
-        local at; at=$(random_below "$total")
-        printf "\\$(printf %03o $((RANDOM % 256)))" | dd of="$target" bs=1 seek="$at" conv=notrunc status=none
+        random_below "$total"; local at=$REPLY
+        local byte=$((RANDOM % 256))
+        printf "\\$(printf %03o "$byte")" | dd of="$target" bs=1 seek="$at" conv=notrunc status=none
         done="$done $at"
       done
       echo "overwrote $count bytes at$done" ;;
     zero)
-      local at length; at=$(random_below "$total"); length=$(( 1 + $(random_below 4096) ))
+      random_below "$total"; local at=$REPLY
+      random_below 4096; local length=$(( 1 + REPLY ))
       dd if=/dev/zero of="$target" bs=1 seek="$at" count="$length" conv=notrunc status=none
       echo "zeroed $length bytes from $at" ;;
     swap)
       mapfile -t boxes < <(mp4_boxes "$source")
       local n=${#boxes[@]}
       if [ "$n" -lt 2 ]; then echo "no boxes to swap"; return; fi
-      local i j; i=$(random_below "$n"); j=$(random_below "$n")
+      random_below "$n"; local i=$REPLY
+      random_below "$n"; local j=$REPLY
       [ "$i" != "$j" ] || j=$(( (i + 1) % n ))
       : > "$target"
       for k in $(seq 0 $((n - 1))); do
@@ -117,7 +121,9 @@ for n in $(seq 1 "$cases"); do
     2) if [ "$kind" = swap ]; then source=$faststart; extension=mp4; else source=$mkv; extension=mkv; fi ;;
   esac
   input="$work/case-$n.$extension"
-  what=$(damage "$kind" "$source" "$input")
+  # Not in $(…): bash reseeds $RANDOM in a subshell, and the same --seed must give the same cases.
+  damage "$kind" "$source" "$input" > "$work/what"
+  what=$(cat "$work/what")
   before=$(md5sum < "$input")
   out="$work/out-$n"
   mkdir -p "$out"
