@@ -150,22 +150,8 @@ struct Analyze: ParsableCommand {
     /// Writes the document, then the summary: on standard output when nothing else goes there,
     /// else on standard error. Warnings always go to standard error.
     private func report(_ result: AnalysisResult) throws {
-        if let json {
-            let data = try AnalysisDocument(result: result).jsonData()
-            if json == "-" {
-                FileHandle.standardOutput.write(data)
-            } else {
-                try AtomicFile.write(data, to: json)
-            }
-        }
-        if let csv {
-            let data = Data(PointsCSV.text(for: result).utf8)
-            if csv == "-" {
-                FileHandle.standardOutput.write(data)
-            } else {
-                try AtomicFile.write(data, to: csv)
-            }
-        }
+        if let json { try write(try AnalysisDocument(result: result).jsonData(), to: json) }
+        if let csv { try write(Data(PointsCSV.text(for: result).utf8), to: csv) }
         let summary = TextSummary.lines(for: result).joined(separator: "\n") + "\n"
         if json == nil && video == nil && csv == nil {
             print(summary, terminator: "")
@@ -174,6 +160,15 @@ struct Analyze: ParsableCommand {
         }
         let warnings = result.warnings.map { "warning: \($0)\n" }.joined()
         FileHandle.standardError.write(Data(warnings.utf8))
+    }
+
+    /// Standard output for '-', else a file that appears only once complete.
+    private func write(_ data: Data, to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(data)
+        } else {
+            try AtomicFile.write(data, to: path)
+        }
     }
 
     private func flag(for error: AnalysisSettingsError) -> String {
