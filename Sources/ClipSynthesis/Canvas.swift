@@ -78,10 +78,6 @@ private func text(_ message: [CChar]) -> String {
     String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-extension RGBColour {
-    var bytes: [UInt8] { [red, green, blue] }
-}
-
 public enum SynthesisError: Error, CustomStringConvertible {
     case canvas(String)
     case invalidScene(String)

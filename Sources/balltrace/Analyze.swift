@@ -11,6 +11,8 @@ struct Analyze: ParsableCommand {
                 balltrace analyze swing.mp4
               The trajectories as JSON, and the clip with the flights drawn on it:
                 balltrace analyze swing.mp4 --json swing.json --video swing.traced.mp4
+              Launch speed, angle and apex of a golf shot, and a picture to send the player:
+                balltrace analyze swing.mp4 --ball golf --tracer swing.png
               Upper-left region only, a ball of at most 12 px, JSON to stdout:
                 balltrace analyze swing.mov --roi 0,0,0.6,0.7 --max-radius 12px --json -
 
@@ -28,6 +30,13 @@ struct Analyze: ParsableCommand {
 
     @Option(help: ArgumentHelp("Write one row per detected point as CSV ('-' for standard output).", valueName: "path"))
     var csv: String?
+
+    @Option(help: ArgumentHelp("Write one picture with every flight drawn on it, launch speed and angle beside it when a scale is known (.png or .jpg).", valueName: "path"))
+    var tracer: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Draw the tracer picture over the frame at this time (default: the longest flight's last detection).", valueName: "seconds"))
+    var tracerTime: Double?
 
     // Numeric flags take values that begin with '-', so that `--min-radius -1px` is refused for
     // its value, not mistaken for a missing one.
@@ -108,7 +117,15 @@ struct Analyze: ParsableCommand {
             throw ValidationError("\(flag): \(error)")
         }
         if video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
-        let outputs = [("--json", json), ("--video", video), ("--csv", csv)].compactMap { flag, path in path.map { (flag, $0) } }
+        if tracer == "-" { throw ValidationError("--tracer needs a file path ending in .png or .jpg") }
+        if tracerTime != nil && tracer == nil { throw ValidationError("--tracer-time chooses the frame of a tracer picture: give --tracer too") }
+        do {
+            _ = try tracerRequest
+        } catch {
+            throw ValidationError("\(error.flag): \(error)")
+        }
+        let outputs = [("--json", json), ("--video", video), ("--csv", csv), ("--tracer", tracer)]
+            .compactMap { flag, path in path.map { (flag, $0) } }
         if outputs.filter({ $0.1 == "-" }).count > 1 {
             throw ValidationError("only one output can go to standard output ('-')")
         }
@@ -129,11 +146,11 @@ struct Analyze: ParsableCommand {
         let interruption = Interruption()
         do {
             // Found out now rather than after a long analysis.
-            for output in [json, video, csv].compactMap({ $0 }) where output != "-" {
+            for output in [json, video, csv, tracer].compactMap({ $0 }) where output != "-" {
                 try AtomicFile.checkWritableFolder(for: output)
             }
             let overlay = video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: videoPreset, crf: videoCrf)) }
-            let result = try VideoAnalysis.run(path: input, settings: settings, overlay: overlay,
+            let result = try VideoAnalysis.run(path: input, settings: settings, overlay: overlay, tracer: try tracerRequest,
                                                cancellation: interruption.cancellation)
             try report(result)
         } catch is AnalysisCancelled {
@@ -142,6 +159,8 @@ struct Analyze: ParsableCommand {
         } catch let error as AnalysisSettingsError {
             // Only known once the video's size is: reported like the other flag errors.
             throw fail(error, flag: flag(for: error))
+        } catch let error as TracerRequestError {
+            throw fail(error, flag: error.flag)
         } catch {
             throw fail(error)
         }
@@ -153,7 +172,7 @@ struct Analyze: ParsableCommand {
         if let json { try write(try AnalysisDocument(result: result).jsonData(), to: json) }
         if let csv { try write(Data(PointsCSV.text(for: result).utf8), to: csv) }
         let summary = TextSummary.lines(for: result).joined(separator: "\n") + "\n"
-        if json == nil && video == nil && csv == nil {
+        if json == nil && video == nil && csv == nil && tracer == nil {
             print(summary, terminator: "")
         } else {
             FileHandle.standardError.write(Data(summary.utf8))
@@ -169,6 +188,10 @@ struct Analyze: ParsableCommand {
         } else {
             try AtomicFile.write(data, to: path)
         }
+    }
+
+    private var tracerRequest: TracerRequest? {
+        get throws(TracerRequestError) { try tracer.map { path throws(TracerRequestError) in try TracerRequest(path: path, time: tracerTime) } }
     }
 
     private func flag(for error: AnalysisSettingsError) -> String {
@@ -189,4 +212,14 @@ func samePath(_ a: String, _ b: String) -> Bool {
     let ua = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
     let ub = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
     return ua.path == ub.path
+}
+
+extension TracerRequestError {
+    /// The flag whose value is wrong.
+    var flag: String {
+        switch self {
+        case .unsupportedFormat: return "--tracer"
+        case .negativeTime, .timeBeyondClip: return "--tracer-time"
+        }
+    }
 }

@@ -29,6 +29,12 @@ struct FlagErrorTests {
         Case(flags: ["--coordinates", "bottom-left"], mentions: ["--coordinates", "top-left", "vision"]),
         Case(flags: ["--video-crf", "60"], mentions: ["--video-crf", "0…51"]),
         Case(flags: ["--video-preset", "quick"], mentions: ["--video-preset", "veryfast"]),
+        Case(flags: ["--tracer", "swing.gif"], mentions: ["--tracer", ".png", ".jpg"]),
+        Case(flags: ["--tracer", "-"], mentions: ["--tracer", "file path"]),
+        Case(flags: ["--tracer-time", "1"], mentions: ["--tracer-time", "give --tracer"]),
+        Case(flags: ["--tracer", "swing.png", "--tracer-time", "-1"], mentions: ["--tracer-time", "0 or more"]),
+        // Known to be wrong only once the clip's length is: still refused before any analysis.
+        Case(flags: ["--tracer", "swing.png", "--tracer-time", "60"], mentions: ["--tracer-time", "past the end", "3.00 s"]),
     ]
 
     @Test(arguments: cases)

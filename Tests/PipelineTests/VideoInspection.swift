@@ -1,5 +1,6 @@
 @testable import BallTrace
 import CFFmpeg
+import Testing
 
 /// Size, frame times and audio of a video, read back through the project's own reader.
 struct FrameTimes {
@@ -51,4 +52,55 @@ struct OverlayColours {
     func redPixels(frame: Int) -> Int { red[frame] }
     func greenPixels(frame: Int) -> Int { green[frame] }
     func bluePixels(frame: Int) -> Int { blue[frame] }
+}
+
+/// A picture balltrace wrote (PNG or JPEG), read back through FFmpeg as RGB.
+struct StillPicture {
+    let width: Int
+    let height: Int
+    private let rgb: [UInt8]
+    private let stride: Int
+
+    init(path: String) throws {
+        let reader = try VideoFileReader(path: path)
+        let frame = try #require(try reader.nextFrame())
+        try self.init(converting: frame.frame.pointer)
+    }
+
+    /// A decoded frame as stored (not turned for display).
+    init(converting frame: UnsafePointer<AVFrame>) throws {
+        let converted = try RGBFrame(converting: frame)
+        width = converted.width
+        height = converted.height
+        stride = converted.stride
+        rgb = Array(UnsafeBufferPointer(start: converted.pixels, count: converted.stride * converted.height))
+    }
+
+    /// Red, green and blue of the pixel whose centre is nearest `point`.
+    func colour(at point: PixelPoint) -> (red: Int, green: Int, blue: Int) {
+        let x = min(max(Int(point.x), 0), width - 1), y = min(max(Int(point.y), 0), height - 1)
+        let i = y * stride + 3 * x
+        return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
+    }
+
+    func isRed(at point: PixelPoint) -> Bool { let c = colour(at: point); return c.red > 170 && c.green < 110 && c.blue < 110 }
+    func isGreen(at point: PixelPoint) -> Bool { let c = colour(at: point); return c.green > 160 && c.red < 120 && c.blue < 140 }
+    func isWhite(at point: PixelPoint) -> Bool { let c = colour(at: point); return min(c.red, c.green, c.blue) > 215 }
+
+    /// Every frame of a clip with its time.
+    static func frames(of path: String) throws -> [(time: Double, picture: StillPicture)] {
+        let reader = try VideoFileReader(path: path)
+        var frames: [(Double, StillPicture)] = []
+        while let frame = try reader.nextFrame() { frames.append((frame.time, try StillPicture(converting: frame.frame.pointer))) }
+        return frames
+    }
+
+    /// Mean absolute difference, per channel, from a picture of the same size.
+    func meanDifference(from other: StillPicture) -> Double {
+        var total = 0
+        for y in 0..<height {
+            for x in 0..<(3 * width) { total += abs(Int(rgb[y * stride + x]) - Int(other.rgb[y * other.stride + x])) }
+        }
+        return Double(total) / Double(3 * width * height)
+    }
 }

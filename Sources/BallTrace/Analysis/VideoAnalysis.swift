@@ -21,14 +21,18 @@ public struct OverlayVideoRequest: Sendable, Hashable {
 public enum VideoAnalysis {
     /// - Parameter cancellation: looked at between frames; once set, the analysis stops,
     ///   removes what it was writing and throws ``AnalysisCancelled``.
+    ///   - tracer: the tracer picture to write once the clip has been read.
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
-                           cancellation: Cancellation? = nil) throws -> AnalysisResult {
+                           tracer: TracerRequest? = nil, cancellation: Cancellation? = nil) throws -> AnalysisResult {
         try settings.validate()
         try overlay?.encoding.validate()
         let reader = try VideoFileReader(path: path)
         let info = reader.info
         let geometry = info.geometry
         try settings.validate(shorterSide: geometry.shorterSide)
+        if let time = tracer?.time, info.duration > 0, time > info.duration {
+            throw TracerRequestError.timeBeyondClip(time: time, duration: info.duration)
+        }
         let width = geometry.displayedWidth, height = geometry.displayedHeight
         let minimumRadius = settings.minimumRadius.pixels(shorterSide: geometry.shorterSide)
         let maximumRadius = settings.maximumRadius.pixels(shorterSide: geometry.shorterSide)
@@ -58,6 +62,8 @@ public enum VideoAnalysis {
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
         }
 
+        let backdrop = tracer.map { TracerBackdrop(requestedTime: $0.time, duration: info.duration) }
+
         // A spacing typed in rounded (0.0667 s for every fourth frame at 60 fps) keeps its meaning.
         let spacingTolerance = max(1e-6, 0.1 * frameInterval)
         var analysed = 0
@@ -73,13 +79,15 @@ public enum VideoAnalysis {
             case .frame(let f):
                 frame = f
             }
-            if frame.time - lastAnalysedTime >= settings.frameSpacing - spacingTolerance {
+            let analyseThis = frame.time - lastAnalysedTime >= settings.frameSpacing - spacingTolerance
+            if analyseThis {
                 lastAnalysedTime = frame.time
                 analysed += 1
                 let blobs = try detector.detect(luma: frame.luma, stride: frame.lumaStride)
                     .map { Blob($0, geometry: geometry) }
                 tracker.update(frame: frame.index, time: frame.time, blobs: filter.apply(blobs))
             }
+            try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? tracker.inFlight : nil)
             if let writer, let renderer, let frames {
                 let target = try frames.prepare(from: frame.frame.pointer)
                 try renderer.show(tracker.inFlight)
@@ -100,6 +108,14 @@ public enum VideoAnalysis {
                                   frameInterval: frameInterval, scale: settings.scale)
         }
         var warnings = integrity.warnings + reader.warnings
+        if let tracer, let backdrop, let picture = backdrop.frame {
+            let data = try TracerRenderer.render(over: picture, geometry: geometry, trajectories: trajectories,
+                                                 format: tracer.format, path: tracer.path)
+            try AtomicFile.write(data, to: tracer.path)
+            if backdrop.endedBeforeRequestedTime, let time = tracer.time {
+                warnings.append("the clip ends before \(time) s: the tracer picture is drawn over its last frame, at \(String(format: "%.3f", backdrop.time ?? 0)) s")
+            }
+        }
         if overlay != nil, info.hasAudio, writer?.copiesAudio == false {
             warnings.append("the audio stream's codec cannot be stored in MP4; the overlay video has no audio")
         }
@@ -116,6 +132,7 @@ public enum VideoAnalysis {
                 maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: detector.method,
                 foregroundThresholdMinimum: detector.thresholdRange.lowerBound,
                 foregroundThresholdMaximum: detector.thresholdRange.upperBound),
-            trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed)
+            trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed,
+            tracerFrameTime: backdrop?.time)
     }
 }

@@ -11,9 +11,15 @@ public enum TextSummary {
         for t in result.trajectories {
             let shortID = String(t.uuid.uuidString.prefix(8))
             let end = t.timeRange.start + t.timeRange.duration
-            lines.append(String(
+            var line = String(
                 format: "  %@  %.3f–%.3f s  %3d points  confidence %.2f", shortID,
-                t.timeRange.start, end, t.detectedPoints.count, t.confidence))
+                t.timeRange.start, end, t.detectedPoints.count, t.confidence)
+            if let launch = TracerLayout.launchText(t.physics) { line += "  launch \(launch)" }
+            if let apex = TracerLayout.apexText(t.physics) { line += "  \(apex)" }
+            lines.append(line)
+        }
+        if let time = result.tracerFrameTime {
+            lines.append(String(format: "  tracer picture drawn over the frame at %.3f s", time))
         }
         return lines
     }

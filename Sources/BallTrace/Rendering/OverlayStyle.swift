@@ -11,17 +11,24 @@ public struct RGBColour: Sendable, Hashable, Codable {
     }
 }
 
-/// Colours and line width of the overlay, as Vision's sample app draws them.
+/// Colours and sizes of the overlay video, as Vision's sample app draws them, and of the tracer picture.
 public struct OverlayStyle: Sendable, Hashable {
     public var regionColour = RGBColour(red: 40, green: 110, blue: 255)
     public var detectedColour = RGBColour(red: 255, green: 40, blue: 40)
     public var projectedColour = RGBColour(red: 40, green: 230, blue: 60)
+    /// The tracer picture's text, and the dark edge under its lines and letters.
+    public var labelColour = RGBColour(red: 255, green: 255, blue: 255)
+    public var shadowColour = RGBColour(red: 16, green: 16, blue: 16)
     /// Line width in pixels.
     public var lineWidth: Double
+    /// Height of the tracer picture's digits, pixels: 1/28 of the shorter side (39 px at
+    /// 1080p), never under 11 px.
+    public var labelHeight: Double
 
     /// Blue region, red detected path, green projected path; lines about 1/270 of the shorter
     /// side (4 px at 1080p), never thinner than 2 px.
     public init(shorterSide: Int) {
         lineWidth = max(2, (Double(shorterSide) / 270).rounded())
+        labelHeight = max(11, (Double(shorterSide) / 28).rounded())
     }
 }

@@ -76,6 +76,31 @@ int bt_overlay_composite_yuv420(const bt_overlay *overlay,
                                 uint8_t *v, ptrdiff_t v_stride,
                                 char *message, size_t message_size);
 
+/* ---- Picture: one still frame drawn on, for the tracer picture a coach sends ----------- */
+
+typedef struct bt_picture bt_picture;
+
+/* A picture of a decoded frame: packed 8-bit RGB rows of the stored size, copied and turned
+   clockwise by `clockwise_quarters` × 90° to the displayed picture. */
+int bt_picture_create(const uint8_t *rgb, ptrdiff_t stride, int width, int height, int clockwise_quarters,
+                      bt_picture **out, char *message, size_t message_size);
+void bt_picture_destroy(bt_picture *picture);
+/* The displayed picture's packed RGB rows, valid until the picture is destroyed. */
+void bt_picture_pixels(const bt_picture *picture, const uint8_t **rgb, ptrdiff_t *stride, int *width, int *height);
+/* An anti-aliased polyline (filled polygon when `filled`), in displayed pixels with centres at
+   half-integers. */
+int bt_picture_polyline(bt_picture *picture, const double *xy, int count, int closed, int filled, const uint8_t rgb[3],
+                        double thickness, char *message, size_t message_size);
+/* An anti-aliased circle; filled when thickness <= 0. */
+int bt_picture_circle(bt_picture *picture, double x, double y, double radius, const uint8_t rgb[3], double thickness,
+                      char *message, size_t message_size);
+/* One line of text whose top-left corner is at (x, y), digits `height` pixels tall, outlined
+   in `outline` so that it reads on any background. ASCII, and '°' (UTF-8) drawn as a ring. */
+int bt_picture_text(bt_picture *picture, const char *utf8, double x, double y, double height, const uint8_t rgb[3],
+                    const uint8_t outline[3], char *message, size_t message_size);
+/* The box `bt_picture_text` fills for this text and height, outline included. */
+void bt_picture_text_size(const char *utf8, double height, double *width, double *box_height);
+
 /* ---- Canvas: the drawing surface the clip generator paints synthetic scenes on ---------- */
 
 typedef struct bt_canvas bt_canvas;
