@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // FFmpeg's C API, plus static-inline shims for the macros Swift cannot import (AVERROR, …).
@@ -32,13 +33,14 @@ let package = Package(
         ),
         .target(
             name: "BallTrace",
-            dependencies: ["CFFmpeg", "CBallTraceVision"]
+            dependencies: ["CFFmpeg", "CBallTraceVision", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "balltrace",
             dependencies: [
                 "BallTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Renders clips with known ball flights and distractors, and writes their truth.

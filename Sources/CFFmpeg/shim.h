@@ -22,6 +22,15 @@ static inline int64_t bt_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational bt_av_time_base_q(void) { return AV_TIME_BASE_Q; }
 
 /* av_err2str is a macro around a compound literal; this fills a caller's buffer instead. */
+/* A flag that interrupts blocking I/O (a network read waiting for data) when set: FFmpeg's
+   interrupt callback reads it. Set and read atomically, from any thread. */
+static inline int bt_interrupt_flag_check(void *flag) { return __atomic_load_n((int *)flag, __ATOMIC_ACQUIRE); }
+static inline void bt_interrupt_flag_set(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+static inline void bt_format_set_interrupt_flag(AVFormatContext *context, int *flag) {
+    context->interrupt_callback.callback = bt_interrupt_flag_check;
+    context->interrupt_callback.opaque = flag;
+}
+
 static inline void bt_av_error_string(int code, char *buffer, size_t size) {
     av_strerror(code, buffer, size);
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import BallTrace
 import Foundation
+import Logging
 
 struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Analyse a clip: trajectories as JSON, and the clip with the flights drawn on it.",
+        abstract: "Analyse clips: trajectories as JSON, and the clips with the flights drawn on them.",
         discussion: """
             Examples:
               One line per trajectory:
@@ -13,14 +14,46 @@ struct Analyze: ParsableCommand {
                 balltrace analyze swing.mp4 --json swing.json --video swing.traced.mp4
               Launch speed, angle and apex of a golf shot, and a picture to send the player:
                 balltrace analyze swing.mp4 --ball golf --tracer swing.png
+              A calibrated scene (a metre stick 398.7 px long), every point for a spreadsheet:
+                balltrace analyze toss.mp4 --pixels-per-metre 398.7 --csv toss.csv
               Upper-left region only, a ball of at most 12 px, JSON to stdout:
-                balltrace analyze swing.mov --roi 0,0,0.6,0.7 --max-radius 12px --json -
+                balltrace analyze swing.mov --roi 0,0,0.6,0.7 --max-radius 12px --json - | jq .
+              A session's clips, two at a time, with overlay videos (clips already done are skipped):
+                balltrace analyze session/*.mp4 --out-dir results --render --jobs 2
+              From a pipe (any container FFmpeg reads from a stream, e.g. Matroska):
+                ffmpeg -i cam.mov -c copy -f matroska - | balltrace analyze - --json -
+              A live camera stream, one JSON line per frame as it arrives:
+                balltrace analyze rtsp://192.168.1.20/stream --stream
 
             \(ExitStatus.help)
             """)
 
-    @Argument(help: "Video file (any container and codec FFmpeg can read).")
-    var input: String
+    @Argument(help: ArgumentHelp("Video files (any container and codec FFmpeg can read), a URL FFmpeg can open, or '-' for standard input.", valueName: "input"))
+    var inputs: [String]
+
+    @Option(help: ArgumentHelp("Analyse every input into this folder: DIR/<input name>.json (and .traced.mp4 with --render).", valueName: "dir"))
+    var outDir: String?
+
+    @Flag(help: "With --out-dir: also write each clip with its flights drawn on it.")
+    var render = false
+
+    @Option(help: ArgumentHelp("With --out-dir: clips analysed at once (default 1).", valueName: "n"))
+    var jobs: Int = 1
+
+    @Flag(help: "With --out-dir: analyse again clips whose results are already there and newer than the clip.")
+    var force = false
+
+    @Flag(help: "Write one JSON line per analysed frame to standard output, as it is analysed (for live streams).")
+    var stream = false
+
+    @Flag(help: "Show progress on standard error even when it is not a terminal.")
+    var progress = false
+
+    @Flag(name: .shortAndLong, help: "Print errors only.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Log each stage of the analysis on standard error.")
+    var verbose = false
 
     @Option(help: ArgumentHelp("Write the trajectories as JSON to this path ('-' for standard output).", valueName: "path"))
     var json: String?
@@ -102,9 +135,12 @@ struct Analyze: ParsableCommand {
     }
 
     func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one input: a video file, a URL, or '-' for standard input") }
         if pixelsPerMetre != nil && ballDiameter != nil {
             throw ValidationError("--pixels-per-metre and --ball-diameter both set the scale; give one")
         }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; give one") }
+        if quiet && progress { throw ValidationError("--quiet and --progress contradict each other; give one") }
         do {
             try settings.validate()
         } catch {
@@ -116,6 +152,36 @@ struct Analyze: ParsableCommand {
             let flag = if case .unknownPreset = error { "--video-preset" } else { "--video-crf" }
             throw ValidationError("\(flag): \(error)")
         }
+        if outDir != nil {
+            try validateBatch()
+        } else {
+            try validateSingle()
+        }
+    }
+
+    /// Several clips into a folder: outputs are named after the inputs.
+    private func validateBatch() throws {
+        let perClip = [("--json", json != nil), ("--video", video != nil), ("--csv", csv != nil), ("--tracer", tracer != nil),
+                       ("--tracer-time", tracerTime != nil), ("--stream", stream)].filter(\.1).map(\.0)
+        if let first = perClip.first {
+            throw ValidationError("\(first) names one clip's output; with --out-dir each clip's files are named after it (add --render for the videos)")
+        }
+        if inputs.contains("-") { throw ValidationError("standard input ('-') can only be analysed alone, without --out-dir") }
+        guard jobs >= 1 else { throw ValidationError("--jobs: at least 1 clip at a time (got \(jobs))") }
+        if let clash = BatchNames.firstClash(inputs) {
+            throw ValidationError("'\(clash.0)' and '\(clash.1)' would both write '\(BatchNames.stem(clash.0)).json' in --out-dir; rename one")
+        }
+    }
+
+    /// One clip, outputs where the flags say.
+    private func validateSingle() throws {
+        if inputs.count > 1 {
+            throw ValidationError("\(inputs.count) inputs: analysing several clips needs --out-dir DIR, where each gets DIR/<name>.json")
+        }
+        for (flag, given) in [("--render", render), ("--force", force), ("--jobs", jobs != 1)] where given {
+            throw ValidationError("\(flag) works with --out-dir, for several clips; for one clip, name the video with --video")
+        }
+        let input = inputs[0]
         if video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
         if tracer == "-" { throw ValidationError("--tracer needs a file path ending in .png or .jpg") }
         if tracerTime != nil && tracer == nil { throw ValidationError("--tracer-time chooses the frame of a tracer picture: give --tracer too") }
@@ -126,6 +192,9 @@ struct Analyze: ParsableCommand {
         }
         let outputs = [("--json", json), ("--video", video), ("--csv", csv), ("--tracer", tracer)]
             .compactMap { flag, path in path.map { (flag, $0) } }
+        if stream, let taken = outputs.first(where: { $0.1 == "-" }) {
+            throw ValidationError("--stream writes its lines to standard output; \(taken.0) cannot go there too")
+        }
         if outputs.filter({ $0.1 == "-" }).count > 1 {
             throw ValidationError("only one output can go to standard output ('-')")
         }
@@ -135,7 +204,7 @@ struct Analyze: ParsableCommand {
             }
         }
         for (flag, output) in outputs {
-            if output != "-", samePath(output, input) {
+            if output != "-", input != "-", samePath(output, input) {
                 throw ValidationError("\(flag): '\(output)' is the input file, which balltrace never writes over; choose another path")
             }
         }
@@ -144,41 +213,71 @@ struct Analyze: ParsableCommand {
     func run() throws {
         // First of all, so that Ctrl-C at any moment from here leaves nothing half-written.
         let interruption = Interruption()
+        let console = Console(progressMode: Console.progressMode(requested: progress, quiet: quiet))
+        var logger = Logger(label: "balltrace") { _ in ConsoleLogHandler(console: console) }
+        logger.logLevel = verbose ? .debug : .notice
+        if let outDir {
+            let batch = Batch(inputs: inputs, folder: outDir, render: render, jobs: jobs, force: force, settings: settings,
+                              encoding: VideoEncoding(preset: videoPreset, crf: videoCrf), quiet: quiet,
+                              console: console, logger: logger, cancellation: interruption.cancellation)
+            let status = batch.run()
+            if interruption.signalNumber != nil { throw ExitCode(interruption.exitCode) }
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        try analyseOne(inputs[0], console: console, logger: logger, interruption: interruption)
+    }
+
+    private func analyseOne(_ input: String, console: Console, logger: Logger, interruption: Interruption) throws {
         do {
             // Found out now rather than after a long analysis.
             for output in [json, video, csv, tracer].compactMap({ $0 }) where output != "-" {
                 try AtomicFile.checkWritableFolder(for: output)
             }
             let overlay = video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: videoPreset, crf: videoCrf)) }
-            let result = try VideoAnalysis.run(path: input, settings: settings, overlay: overlay, tracer: try tracerRequest,
-                                               cancellation: interruption.cancellation)
-            try report(result)
+            let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
+            let started = Date()
+            let lines = stream ? StreamWriter(coordinates: coordinates) : nil
+            let result = try VideoAnalysis.run(
+                path: input, settings: settings, overlay: overlay, tracer: try tracerRequest,
+                cancellation: interruption.cancellation, logger: logger,
+                progress: { console.status(ProgressText.describe(name, $0, elapsed: Date().timeIntervalSince(started))) },
+                frameAnalysed: lines.map { writer in { try writer.write($0) } })
+            console.clearStatus()
+            try report(result, console: console)
+        } catch is StandardOutputClosed {
+            // The reader of the stream went away (`| head`): stopping is what was asked.
+            console.clearStatus()
         } catch is AnalysisCancelled {
-            FileHandle.standardError.write(Data("Error: interrupted by \(interruption.signalName); nothing was written\n".utf8))
+            console.clearStatus()
+            writeStandardError("Error: interrupted by \(interruption.signalName); nothing was written\n")
             throw ExitCode(interruption.exitCode)
         } catch let error as AnalysisSettingsError {
+            console.clearStatus()
             // Only known once the video's size is: reported like the other flag errors.
             throw fail(error, flag: flag(for: error))
         } catch let error as TracerRequestError {
+            console.clearStatus()
             throw fail(error, flag: error.flag)
         } catch {
+            console.clearStatus()
             throw fail(error)
         }
     }
 
     /// Writes the document, then the summary: on standard output when nothing else goes there,
-    /// else on standard error. Warnings always go to standard error.
-    private func report(_ result: AnalysisResult) throws {
+    /// else on standard error. Warnings go to standard error. `--quiet` keeps both back.
+    private func report(_ result: AnalysisResult, console: Console) throws {
         if let json { try write(try AnalysisDocument(result: result).jsonData(), to: json) }
         if let csv { try write(Data(PointsCSV.text(for: result).utf8), to: csv) }
+        guard !quiet else { return }
         let summary = TextSummary.lines(for: result).joined(separator: "\n") + "\n"
-        if json == nil && video == nil && csv == nil && tracer == nil {
+        if json == nil && video == nil && csv == nil && tracer == nil && !stream {
             print(summary, terminator: "")
         } else {
-            FileHandle.standardError.write(Data(summary.utf8))
+            writeStandardError(summary)
         }
-        let warnings = result.warnings.map { "warning: \($0)\n" }.joined()
-        FileHandle.standardError.write(Data(warnings.utf8))
+        writeStandardError(result.warnings.map { "warning: \($0)\n" }.joined())
     }
 
     /// Standard output for '-', else a file that appears only once complete.
@@ -194,7 +293,7 @@ struct Analyze: ParsableCommand {
         get throws(TracerRequestError) { try tracer.map { path throws(TracerRequestError) in try TracerRequest(path: path, time: tracerTime) } }
     }
 
-    private func flag(for error: AnalysisSettingsError) -> String {
+    func flag(for error: AnalysisSettingsError) -> String {
         switch error {
         case .regionOutsideFrame: return "--roi"
         case .trajectoryLengthTooShort: return "--trajectory-length"

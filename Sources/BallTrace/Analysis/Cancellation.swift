@@ -5,10 +5,29 @@ import Foundation
 public final class Cancellation: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
+    private var handlers: [@Sendable () -> Void] = []
 
     public init() {}
 
-    public func cancel() { lock.withLock { cancelled = true } }
+    public func cancel() {
+        let toRun = lock.withLock {
+            cancelled = true
+            defer { handlers.removeAll() }
+            return handlers
+        }
+        for handler in toRun { handler() }
+    }
+
+    /// Runs `handler` once cancelled (at once if already): for work blocked where the flag is
+    /// not looked at, such as a network read.
+    func whenCancelled(_ handler: @escaping @Sendable () -> Void) {
+        let now = lock.withLock {
+            if cancelled { return true }
+            handlers.append(handler)
+            return false
+        }
+        if now { handler() }
+    }
 
     public var isCancelled: Bool { lock.withLock { cancelled } }
 }

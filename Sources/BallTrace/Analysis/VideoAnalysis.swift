@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Logging
 
 /// Where an overlay video goes and how it is encoded.
 public struct OverlayVideoRequest: Sendable, Hashable {
@@ -19,15 +20,34 @@ public struct OverlayVideoRequest: Sendable, Hashable {
 /// overlay is causal, like Vision's live overlay: each frame shows the trajectories reported up
 /// to that frame.
 public enum VideoAnalysis {
-    /// - Parameter cancellation: looked at between frames; once set, the analysis stops,
-    ///   removes what it was writing and throws ``AnalysisCancelled``.
+    /// - Parameters:
+    ///   - path: a file, a URL FFmpeg can open, or `-` for standard input.
     ///   - tracer: the tracer picture to write once the clip has been read.
+    ///   - cancellation: looked at between frames (and by a read blocked on a network or pipe);
+    ///     once set, the analysis stops, removes what it was writing and throws
+    ///     ``AnalysisCancelled``.
+    ///   - logger: each stage is logged at `debug` level.
+    ///   - progress: called after each decoded frame, on the calling thread.
+    ///   - frameAnalysed: called after each analysed frame with the trajectories in flight; an
+    ///     error it throws stops the analysis.
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
-                           tracer: TracerRequest? = nil, cancellation: Cancellation? = nil) throws -> AnalysisResult {
+                           tracer: TracerRequest? = nil, cancellation: Cancellation? = nil,
+                           logger: Logger = Logger(label: "balltrace"),
+                           progress: ((AnalysisProgress) -> Void)? = nil,
+                           frameAnalysed: ((AnalysedFrame) throws -> Void)? = nil) throws -> AnalysisResult {
         try settings.validate()
         try overlay?.encoding.validate()
-        let reader = try VideoFileReader(path: path)
+        let started = Date()
+        let interruption = InterruptFlag()
+        cancellation?.whenCancelled { interruption.set() }
+        let reader: VideoFileReader
+        do {
+            reader = try VideoFileReader(path: path, interruption: interruption)
+        } catch where cancellation?.isCancelled == true {
+            throw AnalysisCancelled()  // a stream that never answered, given up
+        }
         let info = reader.info
+        logger.debug("media: opened \(path == "-" ? "standard input" : path): \(info.codecName), \(info.storedWidth)×\(info.storedHeight) stored, turned \(info.rotation.rawValue)°, \(String(format: "%.3f", info.frameRate)) fps, \(info.duration > 0 ? String(format: "%.2f s", info.duration) : "length unknown")\(info.hasAudio ? ", with audio" : "")")
         let geometry = info.geometry
         try settings.validate(shorterSide: geometry.shorterSide)
         if let time = tracer?.time, info.duration > 0, time > info.duration {
@@ -45,6 +65,7 @@ public enum VideoAnalysis {
             analysisInterval: max(settings.frameSpacing, frameInterval))
         var tracker = TrajectoryTracker(
             settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height))
+        logger.debug("detection: \(detector.method) on \(detector.analysisWidth)×\(detector.analysisHeight), ball radius \(String(format: "%.1f", minimumRadius))…\(String(format: "%.1f", maximumRadius)) px\(region.map { " inside \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height)) px" } ?? "")")
 
         var writer: VideoFileWriter?
         var renderer: OverlayRenderer?
@@ -60,6 +81,7 @@ public enum VideoAnalysis {
             renderer = try OverlayRenderer(geometry: geometry, region: region, width: encodedWidth, height: encodedHeight,
                                            frameInterval: frameInterval)
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
+            logger.debug("rendering: overlay video \(overlay.path), libx264 \(overlay.encoding.preset) crf \(overlay.encoding.crf)")
         }
 
         let backdrop = tracer.map { TracerBackdrop(requestedTime: $0.time, duration: info.duration) }
@@ -69,6 +91,7 @@ public enum VideoAnalysis {
         var analysed = 0
         var lastAnalysedTime = -Double.infinity
         let decoded = DecodeAhead(reader, forwardingAudio: writer?.copiesAudio == true)
+        var inFlightBefore = Set<UUID>()
         while let item = try decoded.next() {
             if cancellation?.isCancelled == true { throw AnalysisCancelled() }
             let frame: DecodedFrame
@@ -86,6 +109,24 @@ public enum VideoAnalysis {
                 let blobs = try detector.detect(luma: frame.luma, stride: frame.lumaStride)
                     .map { Blob($0, geometry: geometry) }
                 tracker.update(frame: frame.index, time: frame.time, blobs: filter.apply(blobs))
+                let inFlight = tracker.inFlight
+                let ids = Set(inFlight.map(\.id))
+                if ids != inFlightBefore {
+                    for track in inFlight where !inFlightBefore.contains(track.id) {
+                        logger.debug("tracking: trajectory \(track.id.uuidString.prefix(8)) reported at frame \(frame.index) (\(String(format: "%.3f", frame.time)) s) with \(track.points.count) points")
+                    }
+                    for id in inFlightBefore.subtracting(ids) {
+                        logger.debug("tracking: trajectory \(id.uuidString.prefix(8)) ended before frame \(frame.index)")
+                    }
+                    inFlightBefore = ids
+                }
+                if let frameAnalysed {
+                    try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: inFlight.map {
+                        TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
+                                              coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
+                                              frameInterval: frameInterval, scale: settings.scale)
+                    }))
+                }
             }
             try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? tracker.inFlight : nil)
             if let writer, let renderer, let frames {
@@ -94,13 +135,20 @@ public enum VideoAnalysis {
                 try renderer.composite(onto: target)
                 try writer.write(target)
             }
+            progress?(AnalysisProgress(framesDecoded: frame.index + 1, time: frame.time,
+                                       duration: info.duration > 0 ? info.duration : nil))
         }
+        // A read interrupted by the cancellation ends the stream early: not a result.
+        if cancellation?.isCancelled == true { throw AnalysisCancelled() }
         let integrity = reader.integrity
         guard reader.framesDecoded > 0 else {
             throw MediaError.noDecodableFrames(path: path, codec: info.codecName, detail: integrity.warnings.first)
         }
         tracker.finish()
         try writer?.finish()
+        let seconds = Date().timeIntervalSince(started)
+        logger.debug("media: read \(reader.framesDecoded) frames (\(analysed) analysed) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
+        logger.debug("tracking: \(tracker.reported.count) trajector\(tracker.reported.count == 1 ? "y" : "ies") reported")
 
         let trajectories = tracker.reported.map {
             TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
@@ -112,6 +160,7 @@ public enum VideoAnalysis {
             let data = try TracerRenderer.render(over: picture, geometry: geometry, trajectories: trajectories,
                                                  format: tracer.format, path: tracer.path)
             try AtomicFile.write(data, to: tracer.path)
+            logger.debug("rendering: tracer picture \(tracer.path) drawn over the frame at \(String(format: "%.3f", backdrop.time ?? 0)) s")
             if backdrop.endedBeforeRequestedTime, let time = tracer.time {
                 warnings.append("the clip ends before \(time) s: the tracer picture is drawn over its last frame, at \(String(format: "%.3f", backdrop.time ?? 0)) s")
             }

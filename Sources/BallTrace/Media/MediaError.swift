@@ -23,19 +23,22 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .cannotOpen(path, reason): return "cannot open '\(path)': \(reason)"
-        case let .noVideoStream(path): return "'\(path)' has no video stream"
-        case let .unsupportedCodec(path, codec): return "'\(path)': its video codec, \(codec), cannot be decoded by this FFmpeg build"
-        case let .invalidVideo(path, reason): return "'\(path)': \(reason)"
-        case let .decodeFailed(path, reason): return "decoding '\(path)' failed: \(reason)"
+        case let .cannotOpen(path, reason): return "cannot open \(named(path)): \(reason)"
+        case let .noVideoStream(path): return "\(named(path)) has no video stream"
+        case let .unsupportedCodec(path, codec): return "\(named(path)): its video codec, \(codec), cannot be decoded by this FFmpeg build"
+        case let .invalidVideo(path, reason): return "\(named(path)): \(reason)"
+        case let .decodeFailed(path, reason): return "decoding \(named(path)) failed: \(reason)"
         case let .noDecodableFrames(path, codec, detail):
-            return "'\(path)': no frame of its \(codec) video could be decoded" + (detail.map { "; \($0)" } ?? "")
-        case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
-        case let .encodeFailed(path, reason): return "encoding '\(path)' failed: \(reason)"
+            return "\(named(path)): no frame of its \(codec) video could be decoded" + (detail.map { "; \($0)" } ?? "")
+        case let .cannotWrite(path, reason): return "cannot write \(named(path)): \(reason)"
+        case let .encodeFailed(path, reason): return "encoding \(named(path)) failed: \(reason)"
         case let .allocationFailed(what): return "cannot allocate \(what)"
         case let .unsupportedPixelFormat(name): return "frames in pixel format '\(name)' cannot be converted"
         }
     }
+
+    /// A path as the user typed it; `-` is standard input.
+    private func named(_ path: String) -> String { path == "-" ? "standard input" : "'\(path)'" }
 }
 
 extension MediaError {

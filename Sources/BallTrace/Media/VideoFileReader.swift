@@ -40,6 +40,8 @@ final class VideoFileReader {
     static let maximumPixels = 8192 * 8192
 
     private var format: UnsafeMutablePointer<AVFormatContext>
+    /// Set to make a read blocked on a network or a pipe give up at once.
+    let interruption: InterruptFlag
     private let codec: UnsafeMutablePointer<AVCodecContext>
     private let videoIndex: Int
     private let audioIndex: Int?
@@ -64,11 +66,20 @@ final class VideoFileReader {
     /// Whether `info.duration` is the video stream's own, rather than the whole file's.
     private let durationIsTheVideoStreams: Bool
 
-    init(path: String) throws {
+    /// - Parameters:
+    ///   - path: a file, a URL FFmpeg can open (`rtsp://`, `tcp://`, …), or `-` for standard input.
+    ///   - interruption: once set, opening and reading give up at once, even when blocked.
+    init(path: String, interruption: InterruptFlag = InterruptFlag()) throws {
+        self.interruption = interruption
         FFmpegLog.install()
-        if let reason = InputFileCheck.problem(with: path) { throw MediaError.cannotOpen(path: path, reason: reason) }
-        var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&context, path, nil, nil) }
+        let isStandardInput = path == "-"
+        if !isStandardInput, let reason = InputFileCheck.problem(with: path) { throw MediaError.cannotOpen(path: path, reason: reason) }
+        guard let allocated = avformat_alloc_context() else { fatalError("avformat_alloc_context: out of memory") }
+        // Before opening: a network source may block in the open itself.
+        bt_format_set_interrupt_flag(allocated, interruption.pointer)
+        var context: UnsafeMutablePointer<AVFormatContext>? = allocated
+        let url = isStandardInput ? "pipe:0" : path
+        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&context, url, nil, nil) }
         guard openStatus >= 0, let opened = context else {
             throw MediaError.cannotOpen(path: path, reason: InputFileCheck.explanation(path: path, status: openStatus, ffmpegErrors: openErrors))
         }
@@ -364,4 +375,19 @@ extension VideoFileReader {
         av_fourcc_make_string(&tag, parameters.codec_tag)
         return "tagged '\(string(fromNulTerminated: tag))' and unknown to FFmpeg"
     }
+}
+
+/// A flag FFmpeg's I/O looks at while it waits for data: once set, a blocked read returns, so
+/// that Ctrl-C stops a live stream that sends nothing. Settable from any thread.
+final class InterruptFlag: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Int32>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: 0)
+    }
+
+    func set() { bt_interrupt_flag_set(pointer) }
+
+    deinit { pointer.deallocate() }
 }

@@ -95,32 +95,37 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
             backgroundSubtraction: result.applied.backgroundSubtraction,
             foregroundThresholdMinimum: result.applied.foregroundThresholdMinimum,
             foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum)
-        trajectories = result.trajectories.map { o in
-            Trajectory(
-                uuid: o.uuid,
-                detectedPoints: o.detectedPoints.map {
-                    DetectedPoint(frame: $0.frame, time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6),
-                                  radius: rounded($0.radius, 6))
-                },
-                projectedPoints: o.projectedPoints.map { Point(x: rounded($0.x, 6), y: rounded($0.y, 6)) },
-                equationCoefficients: [o.equation.a, o.equation.b, o.equation.c].map { significant($0, 9) },
-                timeRange: TimeRange(start: rounded(o.timeRange.start, 6), duration: rounded(o.timeRange.duration, 6)),
-                confidence: rounded(o.confidence, 4),
-                movingAverageRadius: rounded(o.movingAverageRadius, 6),
-                firstReportedFrame: o.firstReportedFrame,
-                motion: o.motion.rounded,
-                events: o.events.rounded,
-                predictedPoints: o.predictedPoints.map {
-                    PredictedPoint(time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6))
-                },
-                physics: o.physics?.rounded)
-        }
+        trajectories = result.trajectories.map(Trajectory.init)
         warnings = result.warnings
     }
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.
     public func jsonData() throws -> Data {
         try OrderedJSONEncoder().encode(self)
+    }
+}
+
+extension AnalysisDocument.Trajectory {
+    /// An observation as the document reports it, rounded to what the measurement supports.
+    public init(_ o: TrajectoryObservation) {
+        self.init(
+            uuid: o.uuid,
+            detectedPoints: o.detectedPoints.map {
+                DetectedPoint(frame: $0.frame, time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6),
+                              radius: rounded($0.radius, 6))
+            },
+            projectedPoints: o.projectedPoints.map { AnalysisDocument.Point(x: rounded($0.x, 6), y: rounded($0.y, 6)) },
+            equationCoefficients: [o.equation.a, o.equation.b, o.equation.c].map { significant($0, 9) },
+            timeRange: TimeRange(start: rounded(o.timeRange.start, 6), duration: rounded(o.timeRange.duration, 6)),
+            confidence: rounded(o.confidence, 4),
+            movingAverageRadius: rounded(o.movingAverageRadius, 6),
+            firstReportedFrame: o.firstReportedFrame,
+            motion: o.motion.rounded,
+            events: o.events.rounded,
+            predictedPoints: o.predictedPoints.map {
+                PredictedPoint(time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6))
+            },
+            physics: o.physics?.rounded)
     }
 }
 

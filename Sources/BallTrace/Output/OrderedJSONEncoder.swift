@@ -5,13 +5,21 @@ import Foundation
 /// orders keys arbitrarily or alphabetically; a document whose `schemaVersion` comes first and
 /// whose field order never changes is easier to read and to diff.
 public struct OrderedJSONEncoder {
-    public init() {}
+    /// One line without spaces (a JSON Lines record) rather than indented.
+    public var compact: Bool
 
+    public init(compact: Bool = false) { self.compact = compact }
+
+    /// The JSON text, ending in a newline.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let root = JSONNode.Box()
         try value.encode(to: NodeEncoder(box: root, codingPath: []))
         var text = ""
-        root.node.write(into: &text, indent: 0)
+        if compact {
+            root.node.writeCompact(into: &text)
+        } else {
+            root.node.write(into: &text, indent: 0)
+        }
         text.append("\n")
         return Data(text.utf8)
     }
@@ -61,6 +69,31 @@ indirect enum JSONNode {
                 out += i + 1 < members.count ? ",\n" : "\n"
             }
             out += close + "}"
+        }
+    }
+
+    func writeCompact(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n): out += n
+        case let .string(s): JSONNode.quote(s, into: &out)
+        case let .array(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.node.writeCompact(into: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                JSONNode.quote(key, into: &out)
+                out += ":"
+                value.node.writeCompact(into: &out)
+            }
+            out += "}"
         }
     }
 

@@ -5,7 +5,8 @@ import Foundation
 public enum TextSummary {
     public static func lines(for result: AnalysisResult) -> [String] {
         let g = result.source.geometry
-        var lines = ["\(result.source.path): \(g.displayedWidth)×\(g.displayedHeight), \(result.decodedFrameCount) frames, "
+        let name = result.source.path == "-" ? "standard input" : result.source.path
+        var lines = ["\(name): \(g.displayedWidth)×\(g.displayedHeight), \(result.decodedFrameCount) frames, "
             + String(format: "%.2f s", result.decodedDuration) + ", \(result.trajectories.count) "
             + (result.trajectories.count == 1 ? "trajectory" : "trajectories")]
         for t in result.trajectories {

@@ -1,0 +1,42 @@
+import BallTrace
+import Foundation
+
+/// Thrown when standard output's reader has gone away (a closed pipe).
+struct StandardOutputClosed: Error {}
+
+/// Writes `--stream`'s JSON Lines to standard output, one per analysed frame, each written out
+/// at once (not buffered) so that a consumer sees a frame as soon as it is analysed.
+final class StreamWriter {
+    private let coordinates: CoordinateSystem
+    private var start: (wall: Date, time: Double)?
+
+    init(coordinates: CoordinateSystem) {
+        self.coordinates = coordinates
+        // A closed pipe is then an error to handle, not a signal that kills the process with
+        // half-written files beside its outputs.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    func write(_ frame: AnalysedFrame) throws {
+        let now = Date()
+        let origin = start ?? (now, frame.time)
+        start = origin
+        let behind = now.timeIntervalSince(origin.wall) - (frame.time - origin.time)
+        try writeAll(try StreamLine(frame, behindRealTime: behind, coordinates: coordinates).jsonLine())
+    }
+
+    private func writeAll(_ data: Data) throws {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE { throw StandardOutputClosed() }
+                    throw MediaError.cannotWrite(path: "-", reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+}
