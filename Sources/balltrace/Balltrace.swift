@@ -8,7 +8,7 @@ struct Balltrace: ParsableCommand {
         abstract: "Find ball flights in video and report them as trajectories.",
         discussion: ExitStatus.help,
         version: "0.1.0",
-        subcommands: [Analyze.self])
+        subcommands: [Analyze.self, Probe.self])
 
     /// swift-argument-parser's own entry point, except that a usage error is one line (the
     /// error, then where help is) rather than the error followed by the whole usage: in a

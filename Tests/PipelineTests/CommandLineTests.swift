@@ -8,12 +8,16 @@ struct BalltraceRun {
     let standardOutput: Data
     let standardError: String
 
-    init(_ arguments: [String]) throws {
+    /// - Parameter standardInput: a file the executable reads as its standard input.
+    init(_ arguments: [String], standardInput: String? = nil) throws {
         // The executable is built beside the test bundle.
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let process = Process()
         process.executableURL = folder.appendingPathComponent("balltrace")
         process.arguments = arguments
+        if let standardInput {
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: standardInput))
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
