@@ -6,7 +6,28 @@ struct Balltrace: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "balltrace",
         abstract: "Find ball flights in video and report them as trajectories.",
-        discussion: ExitStatus.help,
+        discussion: """
+            Common tasks:
+              What balltrace sees in a file (size, rotation, frame rate, frames, audio):
+                balltrace probe swing.mp4
+              The flights as JSON, and the clip with them drawn on it:
+                balltrace analyze swing.mp4 --json swing.json --video swing.traced.mp4
+              Launch speed, angle and apex of a golf shot, and a picture for the player:
+                balltrace analyze swing.mp4 --ball golf --tracer swing.png
+              A whole session, two clips at a time (clips already done are skipped):
+                balltrace analyze session/*.mp4 --out-dir results --render --jobs 2
+              From a pipe, the document alone on standard output:
+                ffmpeg -i cam.mov -c copy -f matroska - | balltrace analyze - --json -
+              A live stream, one JSON line per frame:
+                balltrace analyze rtsp://camera.local/stream --stream
+              The JSON Schema of the document:
+                balltrace schema
+
+            More in 'balltrace analyze --help'. Shell completion:
+              balltrace --generate-completion-script bash|zsh|fish
+
+            \(ExitStatus.help)
+            """,
         version: "0.1.0",
         subcommands: [Analyze.self, Probe.self])
 
@@ -30,8 +51,10 @@ struct Balltrace: ParsableCommand {
         }
     }
 
-    /// `balltrace analyze --help` when the error is about the analyze command's flags.
+    /// `balltrace analyze --help` when the error is about a subcommand's flags.
     private static func helpCommand(for error: any Error) -> String {
-        CommandLine.arguments.dropFirst().first == "analyze" ? "balltrace analyze --help" : "balltrace --help"
+        let names = configuration.subcommands.map { $0._commandName }
+        if let first = CommandLine.arguments.dropFirst().first, names.contains(first) { return "balltrace \(first) --help" }
+        return "balltrace --help"
     }
 }
