@@ -12,6 +12,7 @@ packages=(
   libswscale-dev         # colour conversion for the overlay video
   ffmpeg                 # used by tests and benchmarks to inspect outputs (ffprobe), never by balltrace itself
   time                   # /usr/bin/time: peak memory in scripts/benchmark.sh
+  parallel               # GNU parallel: scripts/scale-out/parallel.sh, tested on local workers
 )
 
 missing=()
