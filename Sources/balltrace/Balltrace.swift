@@ -29,7 +29,7 @@ struct Balltrace: ParsableCommand {
             \(ExitStatus.help)
             """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Probe.self])
+        subcommands: [Analyze.self, Probe.self, Schema.self])
 
     /// swift-argument-parser's own entry point, except that a usage error is one line (the
     /// error, then where help is) rather than the error followed by the whole usage: in a
