@@ -185,12 +185,7 @@ extension MediaProbe {
 
     /// The clockwise turn balltrace gives the stored picture, from the stream's display matrix.
     private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> DisplayRotation {
-        var size = 0
-        guard let side = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else { return .none }
-        return side.withMemoryRebound(to: Int32.self, capacity: 9) { values in
-            // FFmpeg gives the angle counter-clockwise; the picture is turned by its opposite.
-            DisplayRotation(nearestDegrees: -av_display_rotation_get(values))
-        }
+        VideoFileReader.displayMatrix(of: stream).map { DisplayRotation(displayMatrix: $0) } ?? .none
     }
 
     /// FFmpeg's long name of the codec, or the container's tag for a codec FFmpeg does not know.

@@ -135,16 +135,8 @@ final class VideoFileReader {
         }
         codec = codecContext
 
-        var matrix: [Int32]? = nil
-        var rotation = DisplayRotation.none
-        var sideDataSize = 0
-        if let side = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &sideDataSize), sideDataSize >= 36 {
-            side.withMemoryRebound(to: Int32.self, capacity: 9) { values in
-                matrix = Array(UnsafeBufferPointer(start: values, count: 9))
-                // FFmpeg gives the angle counter-clockwise; the picture must be turned by its opposite.
-                rotation = DisplayRotation(nearestDegrees: -av_display_rotation_get(values))
-            }
-        }
+        let matrix = Self.displayMatrix(of: stream)
+        let rotation = matrix.map { DisplayRotation(displayMatrix: $0) } ?? .none
         displayMatrix = matrix
 
         let audio = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
@@ -341,6 +333,13 @@ final class VideoFileReader {
 }
 
 extension VideoFileReader {
+    /// The stream's display matrix (nine values, as the container stores it), if it has one.
+    static func displayMatrix(of stream: UnsafeMutablePointer<AVStream>) -> [Int32]? {
+        var size = 0
+        guard let side = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else { return nil }
+        return side.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
+    }
+
     /// Why a picture of this size cannot be analysed; nil when it can. A size the header leaves
     /// unknown (0) is allowed while opening, before the stream has been probed.
     static func unusableSize(width: Int, height: Int, unknownAllowed: Bool) -> String? {
@@ -390,4 +389,12 @@ final class InterruptFlag: @unchecked Sendable {
     func set() { bt_interrupt_flag_set(pointer) }
 
     deinit { pointer.deallocate() }
+}
+
+extension DisplayRotation {
+    /// The turn a display matrix asks for. FFmpeg gives its angle counter-clockwise; the
+    /// picture must be turned by the opposite.
+    init(displayMatrix matrix: [Int32]) {
+        self = DisplayRotation(nearestDegrees: -av_display_rotation_get(matrix))
+    }
 }

@@ -15,11 +15,7 @@ public struct OrderedJSONEncoder {
         let root = JSONNode.Box()
         try value.encode(to: NodeEncoder(box: root, codingPath: []))
         var text = ""
-        if compact {
-            root.node.writeCompact(into: &text)
-        } else {
-            root.node.write(into: &text, indent: 0)
-        }
+        root.node.write(into: &text, indent: compact ? nil : 0)
         text.append("\n")
         return Data(text.utf8)
     }
@@ -37,8 +33,11 @@ indirect enum JSONNode {
         init(_ node: JSONNode) { self.node = node }
     }
 
-    func write(into out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1), close = String(repeating: "  ", count: indent)
+    /// Writes the value indented `indent` levels, or on one line without spaces when nil.
+    func write(into out: inout String, indent: Int?) {
+        let pad = indent.map { "\n" + String(repeating: "  ", count: $0 + 1) } ?? ""
+        let close = indent.map { "\n" + String(repeating: "  ", count: $0) } ?? ""
+        let next = indent.map { $0 + 1 }
         switch self {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
@@ -47,53 +46,27 @@ indirect enum JSONNode {
         case let .array(items):
             guard !items.isEmpty else { out += "[]"; return }
             // Short arrays of numbers stay on one line: coefficients, not walls of digits.
-            if items.count <= 4, items.allSatisfy({ if case .number = $0.node { return true } else { return false } }) {
+            if indent != nil, items.count <= 4,
+               items.allSatisfy({ if case .number = $0.node { return true } else { return false } }) {
                 out += "[" + items.map { if case let .number(n) = $0.node { return n } else { return "" } }.joined(separator: ", ") + "]"
                 return
             }
-            out += "[\n"
+            out += "["
             for (i, item) in items.enumerated() {
-                out += pad
-                item.node.write(into: &out, indent: indent + 1)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                out += (i > 0 ? "," : "") + pad
+                item.node.write(into: &out, indent: next)
             }
             out += close + "]"
         case let .object(members):
             guard !members.isEmpty else { out += "{}"; return }
-            out += "{\n"
-            for (i, (key, value)) in members.enumerated() {
-                out += pad
-                JSONNode.quote(key, into: &out)
-                out += ": "
-                value.node.write(into: &out, indent: indent + 1)
-                out += i + 1 < members.count ? ",\n" : "\n"
-            }
-            out += close + "}"
-        }
-    }
-
-    func writeCompact(into out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += n
-        case let .string(s): JSONNode.quote(s, into: &out)
-        case let .array(items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                item.node.writeCompact(into: &out)
-            }
-            out += "]"
-        case let .object(members):
             out += "{"
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
+                out += (i > 0 ? "," : "") + pad
                 JSONNode.quote(key, into: &out)
-                out += ":"
-                value.node.writeCompact(into: &out)
+                out += indent == nil ? ":" : ": "
+                value.node.write(into: &out, indent: next)
             }
-            out += "}"
+            out += close + "}"
         }
     }
 
