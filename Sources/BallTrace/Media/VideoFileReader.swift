@@ -74,12 +74,13 @@ final class VideoFileReader {
         FFmpegLog.install()
         let isStandardInput = path == "-"
         if !isStandardInput, let reason = InputFileCheck.problem(with: path) { throw MediaError.cannotOpen(path: path, reason: reason) }
+        let input = CaptureDevice.isVideo4Linux(path) ? try CaptureDevice.video4LinuxInput(for: path) : nil
         guard let allocated = avformat_alloc_context() else { fatalError("avformat_alloc_context: out of memory") }
         // Before opening: a network source may block in the open itself.
         bt_format_set_interrupt_flag(allocated, interruption.pointer)
         var context: UnsafeMutablePointer<AVFormatContext>? = allocated
         let url = isStandardInput ? "pipe:0" : path
-        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&context, url, nil, nil) }
+        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&context, url, input, nil) }
         guard openStatus >= 0, let opened = context else {
             throw MediaError.cannotOpen(path: path, reason: InputFileCheck.explanation(path: path, status: openStatus, ffmpegErrors: openErrors))
         }
