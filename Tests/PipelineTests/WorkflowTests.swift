@@ -104,6 +104,18 @@ struct ProgressTests {
         #expect(run.standardError.contains("\u{1B}[K\(long): 640×360"), "\(run.standardError.debugDescription)")
     }
 
+    @Test func aBatchOnATerminalShowsHowManyClipsAreDoneAndEachRunningClipsProgress() throws {
+        let long = GeneratedClips.render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 8, seed: 11)).path
+        let out = try folder("progress-batch")
+        let run = try ShellRun(["analyze", long, clip, "--out-dir", out, "--jobs", "2"], terminal: true)
+        #expect(run.status == 0)
+        #expect(run.standardError.contains("0/2 done") && run.standardError.contains("1/2 done"), "\(run.standardError.debugDescription)")
+        #expect(run.standardError.contains(" %"))
+        // The table is the result: on standard output, without terminal codes.
+        let table = String(decoding: run.standardOutput, as: UTF8.self)
+        #expect(table.contains("2 clips: 2 analysed") && !table.contains("\u{1B}"))
+    }
+
     @Test func notOnATerminalThereIsNoProgressUnlessAskedFor() throws {
         let out = try folder("progress-pipe")
         let plain = try ShellRun(["analyze", clip, "--json", "\(out)/a.json"])
