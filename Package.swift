@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "balltrace", targets: ["balltrace"]),
         .executable(name: "synthesize-clip", targets: ["synthesize-clip"]),
         .executable(name: "evaluate-tracking", targets: ["evaluate-tracking"]),
+        .executable(name: "trajectory-watch", targets: ["trajectory-watch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,6 +67,11 @@ let package = Package(
                 "Evaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // An example client of the library's public API: Vision's live callback, on a file.
+        .executableTarget(
+            name: "trajectory-watch",
+            dependencies: ["BallTrace"]
         ),
         .testTarget(
             name: "BallTraceTests",

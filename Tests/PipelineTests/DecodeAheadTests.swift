@@ -21,7 +21,7 @@ private struct FrameSample: Equatable {
 }
 
 private func readInTurn(_ path: String) throws -> (frames: [FrameSample], audioTimestamps: [Int64]) {
-    let reader = try VideoFileReader(path: path)
+    let reader = try MediaDecoder(path: path)
     var audio: [Int64] = []
     reader.audioPacketHandler = { audio.append($0.pointee.pts) }
     var frames: [FrameSample] = []
@@ -32,7 +32,7 @@ private func readInTurn(_ path: String) throws -> (frames: [FrameSample], audioT
 }
 
 private func readAhead(_ path: String) throws -> (frames: [FrameSample], audioTimestamps: [Int64]) {
-    let reader = try VideoFileReader(path: path)
+    let reader = try MediaDecoder(path: path)
     let ahead = DecodeAhead(reader, depth: 3, forwardingAudio: true)
     var frames: [FrameSample] = [], audio: [Int64] = []
     while let item = try ahead.next() {
@@ -61,9 +61,9 @@ struct DecodeAheadTests {
         // The consumer gives up after a few frames (an error in drawing, say), while the
         // decoding thread waits for a free slot: dropping the pipeline must stop that thread and
         // let the reader go, every time.
-        weak var lastReader: VideoFileReader?
+        weak var lastReader: MediaDecoder?
         for attempt in 0..<20 {
-            let reader = try VideoFileReader(path: GeneratedClips.golfDrive.path)
+            let reader = try MediaDecoder(path: GeneratedClips.golfDrive.path)
             lastReader = reader
             let ahead = DecodeAhead(reader, depth: 2)
             for _ in 0..<(attempt % 4) { _ = try ahead.next() }
@@ -78,7 +78,7 @@ struct DecodeAheadTests {
         try ffmpeg(["-i", GeneratedClips.golfDrive.path, "-c", "copy", cut])
         let matroska = try Data(contentsOf: URL(fileURLWithPath: cut))
         try matroska.prefix(matroska.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
-        let reader = try VideoFileReader(path: cut)
+        let reader = try MediaDecoder(path: cut)
         let ahead = DecodeAhead(reader)
         var frames = 0
         while let item = try ahead.next() { if case .frame = item { frames += 1 } }

@@ -206,7 +206,7 @@ private func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
 
 /// Every frame's luma plane, tightly packed.
 private func lumaFrames(_ path: String) throws -> [[UInt8]] {
-    let reader = try VideoFileReader(path: path)
+    let reader = try MediaDecoder(path: path)
     let width = reader.info.geometry.displayedWidth, height = reader.info.geometry.displayedHeight
     var frames: [[UInt8]] = []
     while let frame = try reader.nextFrame() {

@@ -10,7 +10,7 @@ struct FrameTimes {
     let hasAudio: Bool
 
     init(path: String) throws {
-        let reader = try VideoFileReader(path: path)
+        let reader = try MediaDecoder(path: path)
         var times: [Double] = []
         while let frame = try reader.nextFrame() { times.append(frame.time) }
         width = reader.info.geometry.displayedWidth
@@ -28,7 +28,7 @@ struct OverlayColours {
     private var blue: [Int] = []
 
     init(original: String, rendered: String) throws {
-        let a = try VideoFileReader(path: original), b = try VideoFileReader(path: rendered)
+        let a = try MediaDecoder(path: original), b = try MediaDecoder(path: rendered)
         while let fa = try a.nextFrame(), let fb = try b.nextFrame() {
             let pa = fa.frame.pointer.pointee, pb = fb.frame.pointer.pointee
             var redCount = 0, greenCount = 0, blueCount = 0
@@ -62,7 +62,7 @@ struct StillPicture {
     private let stride: Int
 
     init(path: String) throws {
-        let reader = try VideoFileReader(path: path)
+        let reader = try MediaDecoder(path: path)
         let frame = try #require(try reader.nextFrame())
         try self.init(converting: frame.frame.pointer)
     }
@@ -89,7 +89,7 @@ struct StillPicture {
 
     /// Every frame of a clip with its time.
     static func frames(of path: String) throws -> [(time: Double, picture: StillPicture)] {
-        let reader = try VideoFileReader(path: path)
+        let reader = try MediaDecoder(path: path)
         var frames: [(Double, StillPicture)] = []
         while let frame = try reader.nextFrame() { frames.append((frame.time, try StillPicture(converting: frame.frame.pointer))) }
         return frames

@@ -40,32 +40,22 @@ public enum VideoAnalysis {
         let started = Date()
         let interruption = InterruptFlag()
         cancellation?.whenCancelled { interruption.set() }
-        let reader: VideoFileReader
+        let reader: MediaDecoder
         do {
-            reader = try VideoFileReader(path: path, interruption: interruption)
+            reader = try MediaDecoder(path: path, interruption: interruption)
         } catch where cancellation?.isCancelled == true {
             throw AnalysisCancelled()  // a stream that never answered, given up
         }
         let info = reader.info
         logger.debug("media: opened \(path == "-" ? "standard input" : path): \(info.codecName), \(info.storedWidth)×\(info.storedHeight) stored, turned \(info.rotation.rawValue)°, \(String(format: "%.3f", info.frameRate)) fps, \(info.duration > 0 ? String(format: "%.2f s", info.duration) : "length unknown")\(info.hasAudio ? ", with audio" : "")")
         let geometry = info.geometry
-        try settings.validate(shorterSide: geometry.shorterSide)
+        let frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 0
+        let analyzer = try FrameAnalyzer(geometry: geometry, settings: settings, frameInterval: frameInterval)
         if let time = tracer?.time, info.duration > 0, time > info.duration {
             throw TracerRequestError.timeBeyondClip(time: time, duration: info.duration)
         }
-        let width = geometry.displayedWidth, height = geometry.displayedHeight
-        let minimumRadius = settings.minimumRadius.pixels(shorterSide: geometry.shorterSide)
-        let maximumRadius = settings.maximumRadius.pixels(shorterSide: geometry.shorterSide)
-        let region = settings.regionOfInterest.isFullFrame ? nil : settings.regionOfInterest.pixelRect(width: width, height: height)
-        let filter = BlobFilter(region: region, minimumRadius: minimumRadius, maximumRadius: maximumRadius)
-        let frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 0
-        let detector = try BlobDetector(
-            frameWidth: info.storedWidth, frameHeight: info.storedHeight,
-            minimumRadius: minimumRadius, maximumRadius: maximumRadius,
-            analysisInterval: max(settings.frameSpacing, frameInterval))
-        var tracker = TrajectoryTracker(
-            settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height))
-        logger.debug("detection: \(detector.method) on \(detector.analysisWidth)×\(detector.analysisHeight), ball radius \(String(format: "%.1f", minimumRadius))…\(String(format: "%.1f", maximumRadius)) px\(region.map { " inside \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height)) px" } ?? "")")
+        let detector = analyzer.detector
+        logger.debug("detection: \(detector.method) on \(detector.analysisWidth)×\(detector.analysisHeight), ball radius \(String(format: "%.1f", analyzer.minimumRadius))…\(String(format: "%.1f", analyzer.maximumRadius)) px\(analyzer.region.map { " inside \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height)) px" } ?? "")")
 
         var writer: VideoFileWriter?
         var renderer: OverlayRenderer?
@@ -78,7 +68,7 @@ public enum VideoAnalysis {
                 frameRate: reader.averageFrameRate, encoding: overlay.encoding, displayMatrix: reader.displayMatrix,
                 audio: reader.audioStream)
             writer = w
-            renderer = try OverlayRenderer(geometry: geometry, region: region, width: encodedWidth, height: encodedHeight,
+            renderer = try OverlayRenderer(geometry: geometry, region: analyzer.region, width: encodedWidth, height: encodedHeight,
                                            frameInterval: frameInterval)
             frames = try EncoderFrameSource(width: encodedWidth, height: encodedHeight)
             logger.debug("rendering: overlay video \(overlay.path), libx264 \(overlay.encoding.preset) crf \(overlay.encoding.crf)")
@@ -86,10 +76,6 @@ public enum VideoAnalysis {
 
         let backdrop = tracer.map { TracerBackdrop(requestedTime: $0.time, duration: info.duration) }
 
-        // A spacing typed in rounded (0.0667 s for every fourth frame at 60 fps) keeps its meaning.
-        let spacingTolerance = max(1e-6, 0.1 * frameInterval)
-        var analysed = 0
-        var lastAnalysedTime = -Double.infinity
         let decoded = DecodeAhead(reader, forwardingAudio: writer?.copiesAudio == true)
         var inFlightBefore = Set<UUID>()
         while let item = try decoded.next() {
@@ -102,14 +88,10 @@ public enum VideoAnalysis {
             case .frame(let f):
                 frame = f
             }
-            let analyseThis = frame.time - lastAnalysedTime >= settings.frameSpacing - spacingTolerance
+            let analyseThis = analyzer.wantsFrame(at: frame.time)
             if analyseThis {
-                lastAnalysedTime = frame.time
-                analysed += 1
-                let blobs = try detector.detect(luma: frame.luma, stride: frame.lumaStride)
-                    .map { Blob($0, geometry: geometry) }
-                tracker.update(frame: frame.index, time: frame.time, blobs: filter.apply(blobs))
-                let inFlight = tracker.inFlight
+                try analyzer.analyse(luma: frame.luma, stride: frame.lumaStride, frame: frame.index, time: frame.time)
+                let inFlight = analyzer.tracker.inFlight
                 let ids = Set(inFlight.map(\.id))
                 if ids != inFlightBefore {
                     for track in inFlight where !inFlightBefore.contains(track.id) {
@@ -121,17 +103,13 @@ public enum VideoAnalysis {
                     inFlightBefore = ids
                 }
                 if let frameAnalysed {
-                    try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: inFlight.map {
-                        TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
-                                              coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
-                                              frameInterval: frameInterval, scale: settings.scale)
-                    }))
+                    try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: analyzer.observations(inFlight)))
                 }
             }
-            try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? tracker.inFlight : nil)
+            try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? analyzer.tracker.inFlight : nil)
             if let writer, let renderer, let frames {
                 let target = try frames.prepare(from: frame.frame.pointer)
-                try renderer.show(tracker.inFlight)
+                try renderer.show(analyzer.tracker.inFlight)
                 try renderer.composite(onto: target)
                 try writer.write(target)
             }
@@ -144,17 +122,15 @@ public enum VideoAnalysis {
         guard reader.framesDecoded > 0 else {
             throw MediaError.noDecodableFrames(path: path, codec: info.codecName, detail: integrity.warnings.first)
         }
-        tracker.finish()
+        analyzer.finish()
         try writer?.finish()
+        let analysed = analyzer.analysedCount
+        let tracker = analyzer.tracker
         let seconds = Date().timeIntervalSince(started)
         logger.debug("media: read \(reader.framesDecoded) frames (\(analysed) analysed) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
         logger.debug("tracking: \(tracker.reported.count) trajector\(tracker.reported.count == 1 ? "y" : "ies") reported")
 
-        let trajectories = tracker.reported.map {
-            TrajectoryObservation(track: $0, frameWidth: width, frameHeight: height,
-                                  coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
-                                  frameInterval: frameInterval, scale: settings.scale)
-        }
+        let trajectories = analyzer.observations(tracker.reported)
         var warnings = integrity.warnings + reader.warnings
         if let tracer, let backdrop, let picture = backdrop.frame {
             let data = try TracerRenderer.render(over: picture, geometry: geometry, trajectories: trajectories,
@@ -175,12 +151,7 @@ public enum VideoAnalysis {
             source: info, decodedFrameCount: reader.framesDecoded, decodedDuration: reader.decodedDuration,
             integrity: integrity,
             settings: settings,
-            applied: AppliedSettings(
-                minimumRadiusPixels: minimumRadius, maximumRadiusPixels: maximumRadius,
-                analysisWidth: detector.analysisWidth, analysisHeight: detector.analysisHeight,
-                maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: detector.method,
-                foregroundThresholdMinimum: detector.thresholdRange.lowerBound,
-                foregroundThresholdMaximum: detector.thresholdRange.upperBound),
+            applied: analyzer.appliedSettings,
             trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed,
             tracerFrameTime: backdrop?.time)
     }

@@ -1,7 +1,7 @@
 import CFFmpeg
 import Foundation
 
-/// Runs a ``VideoFileReader`` on a thread of its own, a few frames ahead of its consumer, so that
+/// Runs a ``MediaDecoder`` on a thread of its own, a few frames ahead of its consumer, so that
 /// decoding never waits for analysis, drawing or encoding, nor they for it.
 ///
 /// Frames are decoded into a small pool of ``FrameSlot``s: a slot is back in the pool when the
@@ -18,13 +18,13 @@ final class DecodeAhead {
         case audio(OwnedPacket)
     }
 
-    let reader: VideoFileReader
+    let reader: MediaDecoder
     private let worker: Worker
 
     /// - Parameters:
     ///   - depth: frames decoded ahead at most; each holds one decoded picture.
     ///   - forwardingAudio: also deliver the audio stream's packets.
-    init(_ reader: VideoFileReader, depth: Int = 3, forwardingAudio: Bool = false) {
+    init(_ reader: MediaDecoder, depth: Int = 3, forwardingAudio: Bool = false) {
         self.reader = reader
         worker = Worker(reader: reader, depth: max(1, depth), forwardingAudio: forwardingAudio)
         let worker = self.worker
@@ -54,7 +54,7 @@ private final class Worker: @unchecked Sendable {
 
     /// Used by the decoding thread only, and let go when it ends: the reader is then freed
     /// with its last other owner, never on this thread after the consumer has gone.
-    private var reader: VideoFileReader?
+    private var reader: MediaDecoder?
     private let condition = NSCondition()
     private var free: [FrameSlot]
     private var ready: [Entry] = []
@@ -64,7 +64,7 @@ private final class Worker: @unchecked Sendable {
     private var running = true
     private var ended = false
 
-    init(reader: VideoFileReader, depth: Int, forwardingAudio: Bool) {
+    init(reader: MediaDecoder, depth: Int, forwardingAudio: Bool) {
         self.reader = reader
         free = (0..<depth).map { _ in FrameSlot() }
         if forwardingAudio {

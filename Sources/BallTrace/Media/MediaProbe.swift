@@ -185,7 +185,7 @@ extension MediaProbe {
 
     /// The clockwise turn balltrace gives the stored picture, from the stream's display matrix.
     private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> DisplayRotation {
-        VideoFileReader.displayMatrix(of: stream).map { DisplayRotation(displayMatrix: $0) } ?? .none
+        MediaDecoder.displayMatrix(of: stream).map { DisplayRotation(displayMatrix: $0) } ?? .none
     }
 
     /// FFmpeg's long name of the codec, or the container's tag for a codec FFmpeg does not know.
@@ -193,7 +193,7 @@ extension MediaProbe {
         if let descriptor = avcodec_descriptor_get(parameters.codec_id), let long = descriptor.pointee.long_name {
             return String(cString: long)
         }
-        return VideoFileReader.describeCodec(parameters)
+        return MediaDecoder.describeCodec(parameters)
     }
 }
 
@@ -318,7 +318,7 @@ private struct PacketCount {
     }
 }
 
-/// An opened input whose video stream has been found, opened as `VideoFileReader` opens one
+/// An opened input whose video stream has been found, opened as `MediaDecoder` opens one
 /// and refused for the same reasons, in the same words.
 private struct ProbedInput {
     /// Keeps the context open for as long as this value is used.
@@ -345,11 +345,11 @@ private struct ProbedInput {
             for i in 0..<Int(opened.pointee.nb_streams) {
                 guard let parameters = opened.pointee.streams[i]?.pointee.codecpar?.pointee,
                       parameters.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
-                if let reason = VideoFileReader.unusableSize(width: Int(parameters.width), height: Int(parameters.height), unknownAllowed: true) {
+                if let reason = MediaDecoder.unusableSize(width: Int(parameters.width), height: Int(parameters.height), unknownAllowed: true) {
                     throw MediaError.invalidVideo(path: path, reason: reason)
                 }
             }
-            let (status, probeErrors) = FFmpegLog.collectingErrors { VideoFileReader.findStreamInfo(opened) }
+            let (status, probeErrors) = FFmpegLog.collectingErrors { MediaDecoder.findStreamInfo(opened) }
             guard status >= 0 else {
                 throw MediaError.cannotOpen(path: path, reason: "no readable streams: "
                     + InputFileCheck.explanation(path: url, status: status, ffmpegErrors: probeErrors))
@@ -358,7 +358,7 @@ private struct ProbedInput {
             guard best >= 0, let stream = opened.pointee.streams[Int(best)], let parameters = stream.pointee.codecpar else {
                 throw MediaError.noVideoStream(path: path)
             }
-            if let reason = VideoFileReader.unusableSize(width: Int(parameters.pointee.width), height: Int(parameters.pointee.height),
+            if let reason = MediaDecoder.unusableSize(width: Int(parameters.pointee.width), height: Int(parameters.pointee.height),
                                                          unknownAllowed: false) {
                 throw MediaError.invalidVideo(path: path, reason: reason)
             }

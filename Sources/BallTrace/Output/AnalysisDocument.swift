@@ -117,7 +117,7 @@ extension AnalysisDocument.Trajectory {
             projectedPoints: o.projectedPoints.map { AnalysisDocument.Point(x: rounded($0.x, 6), y: rounded($0.y, 6)) },
             equationCoefficients: [o.equation.a, o.equation.b, o.equation.c].map { significant($0, 9) },
             timeRange: TimeRange(start: rounded(o.timeRange.start, 6), duration: rounded(o.timeRange.duration, 6)),
-            confidence: rounded(o.confidence, 4),
+            confidence: rounded(Double(o.confidence), 4),
             movingAverageRadius: rounded(o.movingAverageRadius, 6),
             firstReportedFrame: o.firstReportedFrame,
             motion: o.motion.rounded,

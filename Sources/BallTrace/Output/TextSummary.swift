@@ -14,7 +14,7 @@ public enum TextSummary {
             let end = t.timeRange.start + t.timeRange.duration
             var line = String(
                 format: "  %@  %.3f–%.3f s  %3d points  confidence %.2f", shortID,
-                t.timeRange.start, end, t.detectedPoints.count, t.confidence)
+                t.timeRange.start, end, t.detectedPoints.count, Double(t.confidence))
             if let launch = TracerLayout.launchText(t.physics) { line += "  launch \(launch)" }
             if let apex = TracerLayout.apexText(t.physics) { line += "  \(apex)" }
             lines.append(line)

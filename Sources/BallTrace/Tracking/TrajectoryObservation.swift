@@ -28,8 +28,8 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     /// y = a·x² + b·x + c, in the observation's coordinate system.
     public var equation: Quadratic
     public var timeRange: TimeRange
-    /// 0…1: how well a parabola explains the points, and how many there are.
-    public var confidence: Double
+    /// 0…1: how well a parabola explains the points, and how many there are (Vision's `Float`).
+    public var confidence: Float
     /// Mean normalized radius of the last few detections.
     public var movingAverageRadius: Double
     /// Frame at which the trajectory was first reported (an overlay draws it from there on).
@@ -68,7 +68,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
         timeRange = TimeRange(start: start, duration: track.last.time - start)
         movingAverageRadius = track.recentRadius() / shorter
         firstReportedFrame = track.reportedAtFrame ?? track.last.frame
-        confidence = TrajectoryObservation.confidence(of: track, trajectoryLength: trajectoryLength)
+        confidence = Float(TrajectoryObservation.confidence(of: track, trajectoryLength: trajectoryLength))
 
         let points = track.points
         let pictureFit = MotionFit(points)!  // a reported track has well over three points

@@ -22,7 +22,7 @@ struct DecodedFrame {
 ///
 /// Synchronous: ``nextFrame()`` decodes on the caller's thread. ``DecodeAhead`` runs a reader on
 /// a thread of its own, ahead of its consumer.
-final class VideoFileReader {
+final class MediaDecoder {
     let info: VideoSourceInfo
     /// Problems that are not the input's own (a timestamp put right); the input's damage is
     /// in ``integrity``.
@@ -333,7 +333,7 @@ final class VideoFileReader {
     }
 }
 
-extension VideoFileReader {
+extension MediaDecoder {
     /// The stream's display matrix (nine values, as the container stores it), if it has one.
     static func displayMatrix(of stream: UnsafeMutablePointer<AVStream>) -> [Int32]? {
         var size = 0
@@ -388,6 +388,8 @@ final class InterruptFlag: @unchecked Sendable {
     }
 
     func set() { bt_interrupt_flag_set(pointer) }
+
+    var isSet: Bool { bt_interrupt_flag_check(pointer) != 0 }
 
     deinit { pointer.deallocate() }
 }

@@ -1,0 +1,76 @@
+import CFFmpeg
+import Foundation
+
+/// The frames of a video file (or a URL, or `-` for standard input) as an `AsyncSequence` of
+/// ``VideoFrame``s, for ``SequenceRequestHandler``.
+///
+/// Decoding runs ahead on a thread of its own, at most a few frames, so that the consumer never
+/// waits for the decoder nor the decoder blocks a task. Frames hold the decoder's buffers by
+/// reference, from FFmpeg's pool: nothing is copied or allocated per frame for the usual
+/// formats.
+///
+/// ```swift
+/// for try await frame in try VideoFileReader(path: "swing.mp4") {
+///     try handler.perform([request], on: frame)
+/// }
+/// ```
+public struct VideoFileReader: AsyncSequence, Sendable {
+    public typealias Element = VideoFrame
+
+    public let path: String
+    /// What the file says about its video: size, rotation, frame rate, duration.
+    public let info: VideoSourceInfo
+    /// Frames decoded ahead of the consumer at most.
+    public var depth = 3
+
+    /// Opens the file now, so that a missing or unreadable one is reported here, with the
+    /// message the command line prints.
+    public init(path: String) throws {
+        self.path = path
+        info = try MediaDecoder(path: path).info
+    }
+
+    public func makeAsyncIterator() -> Iterator { Iterator(path: path, depth: depth) }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        private var frames: AsyncThrowingStream<VideoFrame, any Error>.AsyncIterator
+        private let credits: DispatchSemaphore
+
+        init(path: String, depth: Int) {
+            let credits = DispatchSemaphore(value: Swift.max(1, depth))
+            let stop = InterruptFlag()
+            let (stream, continuation) = AsyncThrowingStream.makeStream(of: VideoFrame.self)
+            continuation.onTermination = { _ in
+                // The consumer stopped early: the decoder gives up and its thread ends.
+                stop.set()
+                credits.signal()
+            }
+            let thread = Thread {
+                do {
+                    let decoder = try MediaDecoder(path: path, interruption: stop)
+                    let interval = decoder.info.frameRate > 0 ? 1 / decoder.info.frameRate : nil
+                    let slot = FrameSlot()
+                    while true {
+                        credits.wait()
+                        if stop.isSet { break }
+                        guard let decoded = try decoder.nextFrame(into: slot) else { break }
+                        continuation.yield(try VideoFrame(decoded: decoded, rotation: decoder.info.rotation, nominalInterval: interval))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.name = "balltrace decode"
+            thread.start()
+            frames = stream.makeAsyncIterator()
+            self.credits = credits
+        }
+
+        public mutating func next() async throws -> VideoFrame? {
+            let frame = try await frames.next()
+            credits.signal()
+            return frame
+        }
+    }
+}

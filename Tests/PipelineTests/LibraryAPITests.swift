@@ -1,0 +1,165 @@
+import BallTrace
+import Foundation
+import Testing
+
+/// Every result a handler reported, frame after frame, and each flight's last state.
+private struct Observed {
+    var perFrame: [[TrajectoryObservation]] = []
+    var latest: [UUID: TrajectoryObservation] = [:]
+
+    /// Each flight's final detections, in order of start.
+    var flights: [[DetectedPoint]] {
+        latest.values.sorted { $0.timeRange.start < $1.timeRange.start }.map(\.detectedPoints)
+    }
+
+    mutating func record(_ request: DetectTrajectoriesRequest) {
+        let results = request.results ?? []
+        perFrame.append(results)
+        for o in results { latest[o.uuid] = o }
+    }
+}
+
+private func request(length: Int = 10, coordinates: CoordinateSystem = .vision) -> DetectTrajectoriesRequest {
+    let r = DetectTrajectoriesRequest(frameAnalysisSpacing: 0, trajectoryLength: length)
+    r.coordinateSystem = coordinates
+    return r
+}
+
+/// The clip through `VideoFileReader`.
+private func observeFile(_ path: String, _ r: DetectTrajectoriesRequest = request()) async throws -> Observed {
+    var observed = Observed()
+    let handler = SequenceRequestHandler()
+    for try await frame in try VideoFileReader(path: path) {
+        try handler.perform([r], on: frame)
+        observed.record(r)
+    }
+    return observed
+}
+
+/// The clip's luma planes as plain byte arrays, as a camera or another decoder would hand them over.
+private func rawFrames(_ path: String) async throws -> [(luma: [UInt8], width: Int, height: Int, time: Double)] {
+    var frames: [(luma: [UInt8], width: Int, height: Int, time: Double)] = []
+    for try await frame in try VideoFileReader(path: path) { frames.append((frame.lumaBytes, frame.width, frame.height, frame.time)) }
+    return frames
+}
+
+@Suite("The library: Vision's trajectory API")
+struct LibraryAPITests {
+    let clip = GeneratedClips.golfDrive.path
+
+    @Test func framesFromTheReaderAndFromRawLumaBuffersGiveTheSameTrajectories() async throws {
+        let fromFile = try await observeFile(clip)
+        let r = request()
+        let handler = SequenceRequestHandler()
+        var fromBuffers = Observed()
+        for raw in try await rawFrames(clip) {
+            let frame = try VideoFrame(width: raw.width, height: raw.height, bytesPerRow: raw.width, luma: raw.luma, time: raw.time)
+            try handler.perform([r], on: frame)
+            fromBuffers.record(r)
+        }
+        #expect(fromFile.flights.count == 1)
+        #expect(fromFile.flights == fromBuffers.flights)
+    }
+
+    @Test func nothingIsReportedBeforeTrajectoryLengthPointsAndAUUIDStaysWithItsFlight() async throws {
+        let observed = try await observeFile(clip, request(length: 12))
+        let reportedFrames = observed.perFrame.filter { !$0.isEmpty }
+        #expect(!reportedFrames.isEmpty)
+        #expect(observed.perFrame.allSatisfy { $0.allSatisfy { $0.detectedPoints.count >= 12 } })
+        // One flight, one UUID, growing frame after frame.
+        let uuids = Set(reportedFrames.flatMap { $0.map(\.uuid) })
+        #expect(uuids.count == 1)
+        let counts = reportedFrames.map { $0[0].detectedPoints.count }
+        #expect(counts == counts.sorted() && counts.last! > counts.first!)
+        #expect(counts.first == 12, "first reported with exactly trajectoryLength points")
+    }
+
+    @Test func twoHandlersOnTwoThreadsGiveWhatEachGivesAlone() async throws {
+        let other = GeneratedClips.irregularDrive.path
+        let alone = (try await observeFile(clip).flights, try await observeFile(other).flights)
+        async let a = Task.detached { try await observeFile(clip).flights }.value
+        async let b = Task.detached { try await observeFile(other).flights }.value
+        let together = try await (a, b)
+        #expect(together.0 == alone.0 && together.1 == alone.1)
+        #expect(!alone.0.isEmpty && !alone.1.isEmpty)
+    }
+
+    @Test func theLibraryAndTheCommandLineAgree() async throws {
+        let observed = try await observeFile(clip)
+        let run = try BalltraceRun(["analyze", clip, "--coordinates", "vision", "--json", "-"])
+        let document = try JSONDecoder().decode(AnalysisDocument.self, from: run.standardOutput)
+        let fromLibrary = observed.latest.values.sorted { $0.timeRange.start < $1.timeRange.start }.map { AnalysisDocument.Trajectory($0) }
+        #expect(document.trajectories.count == fromLibrary.count)
+        for (cli, library) in zip(document.trajectories, fromLibrary) {
+            #expect(cli.detectedPoints == library.detectedPoints)
+            #expect(cli.equationCoefficients == library.equationCoefficients)
+            #expect(cli.events == library.events)
+        }
+    }
+
+    @Test func aPortraitBufferGivenWithItsOrientationIsReportedUpright() async throws {
+        let portrait = GeneratedClips.portraitDrive.path
+        let fromFile = try await observeFile(portrait)
+        let r = request()
+        let handler = SequenceRequestHandler()
+        var sideways = Observed()
+        for raw in try await rawFrames(portrait) {
+            // Stored sideways, as a phone's sensor gives it: Vision's `.right`.
+            let frame = try VideoFrame(width: raw.width, height: raw.height, bytesPerRow: raw.width, luma: raw.luma, time: raw.time)
+            try handler.perform([r], on: frame, orientation: .right)
+            sideways.record(r)
+        }
+        #expect(!fromFile.flights.isEmpty && fromFile.flights == sideways.flights)
+        // Upright, in Vision's convention: the ball rises (y up) as it flies.
+        let points = try #require(fromFile.flights.first)
+        #expect(points.last!.y > points.first!.y)
+    }
+
+    @Test func theRadiusBoundsReallyFilter() async throws {
+        let tight = request()
+        tight.objectMaximumNormalizedRadius = 0.004  // the ball's radius is about 0.010
+        #expect(try await observeFile(clip, tight).flights.isEmpty)
+        let loose = request()
+        loose.objectMinimumNormalizedRadius = 0.006
+        #expect(try await observeFile(clip, loose).flights.count == 1)
+    }
+
+    @Test func invalidParametersFailWithTheCommandLinesMessage() throws {
+        let frame = try VideoFrame(width: 64, height: 48, bytesPerRow: 64, luma: [UInt8](repeating: 0, count: 64 * 48), time: 0)
+        var reported: (any Error)?
+        let short = DetectTrajectoriesRequest(frameAnalysisSpacing: 0, trajectoryLength: 3) { _, error in reported = error }
+        #expect(throws: AnalysisSettingsError.trajectoryLengthTooShort(3)) { try SequenceRequestHandler().perform([short], on: frame) }
+        #expect(reported.map { "\($0)" } == "trajectory length must be at least 5 (got 3)")
+        let run = try BalltraceRun(["analyze", clip, "--trajectory-length", "3"])
+        #expect(run.standardError.contains("trajectory length must be at least 5 (got 3)"))
+    }
+
+    @Test func buffersThatCannotBeFramesAndFramesOutOfOrderAreNamed() throws {
+        #expect(throws: VideoFrameError.bufferTooSmall(bytes: 100, needed: 64 * 47 + 64)) {
+            try VideoFrame(width: 64, height: 48, bytesPerRow: 64, luma: [UInt8](repeating: 0, count: 100), time: 0)
+        }
+        #expect(throws: VideoFrameError.rowTooShort(bytesPerRow: 60, needed: 64)) {
+            try VideoFrame(width: 64, height: 48, bytesPerRow: 60, luma: [UInt8](repeating: 0, count: 4000), time: 0)
+        }
+        let handler = SequenceRequestHandler()
+        let r = request()
+        let luma = [UInt8](repeating: 0, count: 64 * 48)
+        try handler.perform([r], on: try VideoFrame(width: 64, height: 48, bytesPerRow: 64, luma: luma, time: 1))
+        #expect(throws: SequenceError.timeNotIncreasing(previous: 1, time: 0.5)) {
+            try handler.perform([r], on: try VideoFrame(width: 64, height: 48, bytesPerRow: 64, luma: luma, time: 0.5))
+        }
+    }
+
+    @Test func bgraBuffersAreReadAsTheirLuma() throws {
+        // Mid grey and white, BGRA: luma 16 + 219·level/255 (BT.601 video range).
+        let pixels: [UInt8] = [128, 128, 128, 255, 255, 255, 255, 255]
+        let frame = try VideoFrame(width: 2, height: 1, bytesPerRow: 8, bgra: pixels, time: 0)
+        #expect(frame.lumaBytes == [126, 235])
+    }
+
+    @Test func aMissingFileIsReportedWhenTheReaderIsMade() {
+        #expect(throws: MediaError.cannotOpen(path: "/nonexistent/swing.mp4", reason: "no such file")) {
+            try VideoFileReader(path: "/nonexistent/swing.mp4")
+        }
+    }
+}
