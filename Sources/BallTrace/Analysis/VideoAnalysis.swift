@@ -15,7 +15,7 @@ public struct OverlayVideoRequest: Sendable, Hashable {
 
 /// The whole job in one pass over the file: decode → detect → track → (draw → encode).
 ///
-/// It streams: a few decoded frames (decoding runs ahead on its own thread, see ``DecodeAhead``),
+/// It streams: a few decoded frames (decoding runs ahead on its own thread, see `DecodeAhead`),
 /// one encoder frame and the tracks in view are all it holds, whatever the clip's length. The
 /// overlay is causal, like Vision's live overlay: each frame shows the trajectories reported up
 /// to that frame.

@@ -49,7 +49,7 @@ public struct MediaProbe: Codable, Sendable, Hashable {
         /// measure) or when fewer than two frames carry timestamps; nil when neither is known.
         public var frameRate: Double?
         /// Whether the frame intervals vary by more than timestamps can round (see
-        /// ``FrameTiming``).
+        /// `FrameTiming`).
         public var variableFrameRate: Bool
         /// Shortest and longest time between consecutive frames, seconds; nil with fewer than
         /// two timed frames.

@@ -3,7 +3,7 @@ public struct TracerRequest: Sendable, Hashable {
     public var path: String
     public var format: StillImageFormat
     /// Seconds from the first frame of the frame to draw over; nil: the frame of the longest
-    /// flight's last detection (see ``TracerBackdrop``).
+    /// flight's last detection (see `TracerBackdrop`).
     public var time: Double?
 
     /// - Throws: ``TracerRequestError`` for a path that is not `.png` or `.jpg`, or a negative time.
