@@ -92,7 +92,8 @@ public enum VideoAnalysis {
             if analyseThis {
                 try analyzer.analyse(luma: frame.luma, stride: frame.lumaStride, frame: frame.index, time: frame.time)
                 let inFlight = analyzer.tracker.inFlight
-                let ids = Set(inFlight.map(\.id))
+                // Which flights began or ended, for the log: only worked out when it is read.
+                let ids = logger.logLevel <= .debug ? Set(inFlight.map(\.id)) : inFlightBefore
                 if ids != inFlightBefore {
                     for track in inFlight where !inFlightBefore.contains(track.id) {
                         logger.debug("tracking: trajectory \(track.id.uuidString.prefix(8)) reported at frame \(frame.index) (\(String(format: "%.3f", frame.time)) s) with \(track.points.count) points")
