@@ -20,6 +20,10 @@ enum GeneratedClips {
     /// A face-on golf drive at 640×360, 30 fps: swing, ball on the tee, flight out of frame.
     static let golfDrive: Clip = render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 3, seed: 7))
 
+    /// An 8 s drive, long enough for progress to be shown more than once. Rendered once: tests
+    /// that render the same scene at the same time would write the same file.
+    static let longDrive: Clip = render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 8, seed: 11))
+
     /// The same drive shot in portrait on a phone: stored sideways, with a display matrix that
     /// turns it 90° clockwise.
     static let portraitDrive: Clip = {
@@ -36,14 +40,46 @@ enum GeneratedClips {
         return render(scene)
     }()
 
+    /// The scene's clip, rendered once per test run: tests running at the same time that ask
+    /// for the same scene wait for the one rendering it, rather than writing the same file.
     static func render(_ scene: SyntheticScene) -> Clip {
-        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.rotation.rawValue).mp4"
-        do {
-            return Clip(path: path, truth: try ClipSynthesizer.render(scene, to: path))
-        } catch {
-            fatalError("could not render \(scene.name): \(error)")
+        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.frameCount)at\(scene.frameRate)-\(scene.rotation.rawValue)-\(scene.frameTimeJitter).mp4"
+        return rendered.clip(at: path) {
+            do {
+                return Clip(path: path, truth: try ClipSynthesizer.render(scene, to: path))
+            } catch {
+                fatalError("could not render \(scene.name): \(error)")
+            }
         }
     }
 
+    private static let rendered = RenderedClips()
+
     static func temporaryPath(_ name: String) -> String { "\(folder)/\(UUID().uuidString)-\(name)" }
+}
+
+/// Clips rendered so far, by path, with one lock per path.
+private final class RenderedClips: @unchecked Sendable {
+    private final class Entry: @unchecked Sendable {
+        let lock = NSLock()
+        var clip: GeneratedClips.Clip?
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    func clip(at path: String, render: () -> GeneratedClips.Clip) -> GeneratedClips.Clip {
+        let entry = lock.withLock {
+            if let entry = entries[path] { return entry }
+            let entry = Entry()
+            entries[path] = entry
+            return entry
+        }
+        return entry.lock.withLock {
+            if let clip = entry.clip { return clip }
+            let clip = render()
+            entry.clip = clip
+            return clip
+        }
+    }
 }

@@ -92,8 +92,7 @@ struct ProgressTests {
     let clip = GeneratedClips.golfDrive.path
 
     @Test func onATerminalProgressShowsPercentRateAndTimeLeftAndIsClearedAtTheEnd() throws {
-        // A longer clip, so that progress is shown more than once.
-        let long = GeneratedClips.render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 8, seed: 11)).path
+        let long = GeneratedClips.longDrive.path
         let out = try folder("progress-tty")
         let run = try ShellRun(["analyze", long, "--json", "\(out)/a.json"], terminal: true)
         #expect(run.status == 0)
@@ -105,7 +104,7 @@ struct ProgressTests {
     }
 
     @Test func aBatchOnATerminalShowsHowManyClipsAreDoneAndEachRunningClipsProgress() throws {
-        let long = GeneratedClips.render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 8, seed: 11)).path
+        let long = GeneratedClips.longDrive.path
         let out = try folder("progress-batch")
         let run = try ShellRun(["analyze", long, clip, "--out-dir", out, "--jobs", "2"], terminal: true)
         #expect(run.status == 0)
