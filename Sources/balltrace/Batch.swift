@@ -9,7 +9,7 @@ import Logging
 struct Batch {
     enum Outcome {
         case analysed(trajectories: Int, seconds: Double)
-        case skipped(trajectories: Int?)
+        case skipped(trajectories: Int)
         case failed(message: String, status: Int32)
         case interrupted
         case notStarted
@@ -96,15 +96,17 @@ struct Batch {
     }
 
     /// The number of trajectories in the results already there, when they are all newer than
-    /// the clip; nil when the clip must be analysed.
-    private func upToDate(input: String, outputs: [String]) -> Int?? {
+    /// the clip and were made with the same settings; nil when the clip must be analysed.
+    private func upToDate(input: String, outputs: [String]) -> Int? {
         let files = FileManager.default
         guard let clipDate = (try? files.attributesOfItem(atPath: input))?[.modificationDate] as? Date else { return nil }
         for output in outputs {
             guard let date = (try? files.attributesOfItem(atPath: output))?[.modificationDate] as? Date, date >= clipDate else { return nil }
         }
-        let data = try? Data(contentsOf: URL(fileURLWithPath: outputs[0]))
-        return .some(data.flatMap { try? JSONDecoder().decode(AnalysisDocument.self, from: $0) }?.trajectories.count)
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: outputs[0])),
+              let document = try? JSONDecoder().decode(AnalysisDocument.self, from: data),
+              document.wasMade(with: settings) else { return nil }
+        return document.trajectories.count
     }
 
     private func showProgress(_ state: BatchState) {
@@ -128,7 +130,7 @@ struct Batch {
             let (result, trajectories, seconds, note): (String, String, String, String)
             switch outcome {
             case let .analysed(n, s): (result, trajectories, seconds, note) = ("analysed", "\(n)", String(format: "%.2f", s), "")
-            case let .skipped(n): (result, trajectories, seconds, note) = ("skipped", n.map(String.init) ?? "?", "–", "up to date (--force to analyse again)")
+            case let .skipped(n): (result, trajectories, seconds, note) = ("skipped", "\(n)", "–", "up to date (--force to analyse again)")
             case let .failed(message, _): (result, trajectories, seconds, note) = ("failed", "–", "–", message)
             case .interrupted: (result, trajectories, seconds, note) = ("interrupted", "–", "–", "")
             case .notStarted: (result, trajectories, seconds, note) = ("not started", "–", "–", "")

@@ -191,6 +191,23 @@ struct BatchTests {
         #expect(String(decoding: render.standardOutput, as: UTF8.self).contains("analysed"))
     }
 
+    @Test func resultsMadeWithOtherSettingsAreAnalysedAgain() throws {
+        let out = try folder("batch-settings")
+        let clip = GeneratedClips.golfDrive.path
+        func result(_ flags: [String]) throws -> String {
+            let run = try ShellRun(["analyze", clip, "--out-dir", out] + flags)
+            #expect(run.status == 0)
+            return String(decoding: run.standardOutput, as: UTF8.self)
+        }
+        #expect(try result([]).contains("analysed"))
+        #expect(try result(["--pixels-per-metre", "100"]).contains("analysed"), "a scale is asked for now")
+        #expect(try result(["--pixels-per-metre", "100"]).contains("skipped"))
+        #expect(try result(["--ball-diameter", "42.67mm"]).contains("analysed"))
+        #expect(try result(["--ball-diameter", "42.67mm", "--max-radius", "0.1"]).contains("analysed"))
+        #expect(try result(["--ball-diameter", "42.67mm", "--max-radius", "0.1", "--coordinates", "vision"]).contains("analysed"))
+        #expect(try result(["--ball-diameter", "42.67mm", "--max-radius", "0.1", "--coordinates", "vision"]).contains("skipped"))
+    }
+
     @Test(arguments: [
         (["a.mp4", "b.mp4"], "needs --out-dir"),
         (["a.mp4", "--render"], "--render works with --out-dir"),

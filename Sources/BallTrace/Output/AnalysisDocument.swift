@@ -47,6 +47,10 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         /// follows six times the pixel's typical difference from the background.
         public var foregroundThresholdMinimum: Int
         public var foregroundThresholdMaximum: Int
+        /// The scale asked for, one way or the other (absent without one).
+        public var pixelsPerMetre: Double?
+        /// Metres.
+        public var ballDiameter: Double?
     }
 
     public struct Point: Sendable, Codable, Hashable {
@@ -94,9 +98,24 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
             analysisHeight: result.applied.analysisHeight, maximumMissedFrames: result.applied.maximumMissedFrames,
             backgroundSubtraction: result.applied.backgroundSubtraction,
             foregroundThresholdMinimum: result.applied.foregroundThresholdMinimum,
-            foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum)
+            foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum,
+            pixelsPerMetre: s.scale?.pixelsPerMetre, ballDiameter: s.scale?.ballDiameter?.metres)
         trajectories = result.trajectories.map(Trajectory.init)
         warnings = result.warnings
+    }
+
+    /// Whether this document was made with these settings: what a batch that skips clips
+    /// already analysed checks, so that other flags analyse them again.
+    public func wasMade(with wanted: AnalysisSettings) -> Bool {
+        let shorter = min(source.width, source.height)
+        return coordinateSystem == wanted.coordinates
+            && settings.regionOfInterest == wanted.regionOfInterest
+            && settings.trajectoryLength == wanted.trajectoryLength
+            && settings.frameSpacing == wanted.frameSpacing
+            && settings.minimumRadius == rounded(wanted.minimumRadius.normalized(shorterSide: shorter), 6)
+            && settings.maximumRadius == rounded(wanted.maximumRadius.normalized(shorterSide: shorter), 6)
+            && settings.pixelsPerMetre == wanted.scale?.pixelsPerMetre
+            && settings.ballDiameter == wanted.scale?.ballDiameter?.metres
     }
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.

@@ -260,6 +260,16 @@ public enum DocumentSchema {
               "type": "integer",
               "minimum": 0,
               "maximum": 255
+            },
+            "pixelsPerMetre": {
+              "description": "`--pixels-per-metre`: the scale asked for, when it was given that way.",
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            "ballDiameter": {
+              "description": "Metres: `--ball-diameter`, or the `--ball`'s regulation diameter, when the scale was asked for that way.",
+              "type": "number",
+              "exclusiveMinimum": 0
             }
           }
         },

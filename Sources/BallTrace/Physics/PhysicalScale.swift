@@ -6,6 +6,11 @@ public enum ScaleSetting: Sendable, Hashable, Codable {
     case pixelsPerMetre(Double)
     /// The ball's real diameter: the scale follows from its detected radius at launch.
     case ballDiameter(Length)
+
+    /// The calibration, when the scale was given that way.
+    public var pixelsPerMetre: Double? { if case let .pixelsPerMetre(n) = self { return n } else { return nil } }
+    /// The diameter, when the scale was given that way.
+    public var ballDiameter: Length? { if case let .ballDiameter(d) = self { return d } else { return nil } }
 }
 
 /// The scale one trajectory's figures were computed with, and where it came from.
