@@ -157,6 +157,36 @@ struct LibraryAPITests {
         #expect(frame.lumaBytes == [126, 235])
     }
 
+    @Test func theOverlayDrawsTheFlightsOnACallersPicture() async throws {
+        let r = request()
+        let handler = SequenceRequestHandler()
+        var shown: (frame: VideoFrame, results: [TrajectoryObservation])?
+        for try await frame in try VideoFileReader(path: clip) {
+            try handler.perform([r], on: frame)
+            if let results = r.results, !results.isEmpty { shown = (frame, results) }
+        }
+        let (frame, results) = try #require(shown)
+        var image = try PlanarYUVImage(width: frame.width, height: frame.height)
+        image.y = frame.lumaBytes
+        let before = image
+        let overlay = try TrajectoryOverlay(width: frame.width, height: frame.height,
+                                            regionOfInterest: NormalizedRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
+        try overlay.draw(results, on: &image)
+        // Red chroma along the detected path (Vision coordinates: y up).
+        let points = results[0].detectedPoints.map { (x: Int($0.x * Double(frame.width)) / 2, y: Int((1 - $0.y) * Double(frame.height)) / 2) }
+        let red = points.filter { image.v[$0.y * image.chromaWidth + $0.x] > 180 }
+        #expect(Double(red.count) / Double(points.count) > 0.8, "\(red.count) of \(points.count) detections drawn red")
+        // The region's border in blue, at its left edge (x = 0.1), halfway down.
+        let left = (y: frame.height / 4, x: frame.width / 20)
+        #expect(image.u[left.y * image.chromaWidth + left.x] > 185)
+        // Far from every line, the picture is untouched.
+        #expect(image.y[5 * frame.width + 5] == before.y[5 * frame.width + 5])
+        #expect(throws: SequenceError.self) {
+            var other = try PlanarYUVImage(width: 32, height: 32)
+            try overlay.draw(results, on: &other)
+        }
+    }
+
     @Test func aMissingFileIsReportedWhenTheReaderIsMade() {
         #expect(throws: MediaError.cannotOpen(path: "/nonexistent/swing.mp4", reason: "no such file")) {
             try VideoFileReader(path: "/nonexistent/swing.mp4")

@@ -8,6 +8,12 @@ public struct OverlayPaths: Sendable, Hashable {
     /// fitted path until it leaves the frame or falls back to launch height. Empty unless asked.
     public var predicted: [PixelPoint] = []
 
+    public init(detected: [PixelPoint], projected: [PixelPoint], predicted: [PixelPoint] = []) {
+        self.detected = detected
+        self.projected = projected
+        self.predicted = predicted
+    }
+
     /// Paths for a track: the detections, and the fitted parabola y(x) sampled over the last
     /// five detections — or, when those hardly move sideways (a vertical toss), the fit in time.
     public init(track: Track, samples: Int = 24) {

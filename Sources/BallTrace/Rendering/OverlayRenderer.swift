@@ -43,6 +43,13 @@ final class OverlayRenderer {
         })
     }
 
+    /// Shows these paths from now on; re-rasterizes only when `signature` changed.
+    func show(_ paths: [OverlayPaths], signature: [UInt64]) throws {
+        guard signature != shown else { return }
+        shown = signature
+        try redraw(paths)
+    }
+
     private func redraw(_ paths: [OverlayPaths]) throws {
         bt_overlay_clear(handle)
         if let r = region {
@@ -78,9 +85,15 @@ final class OverlayRenderer {
     /// Blends the overlay into a YUV 4:2:0 frame of the stored size.
     func composite(onto frame: UnsafeMutablePointer<AVFrame>) throws {
         let f = frame.pointee
+        try composite(y: f.data.0!, yStride: Int(f.linesize.0), u: f.data.1!, uStride: Int(f.linesize.1),
+                      v: f.data.2!, vStride: Int(f.linesize.2))
+    }
+
+    /// Blends the overlay into YUV 4:2:0 planes of the stored size.
+    func composite(y: UnsafeMutablePointer<UInt8>, yStride: Int, u: UnsafeMutablePointer<UInt8>, uStride: Int,
+                   v: UnsafeMutablePointer<UInt8>, vStride: Int) throws {
         try callShim("overlay compositing") {
-            bt_overlay_composite_yuv420(handle, f.data.0, Int(f.linesize.0), f.data.1, Int(f.linesize.1),
-                                        f.data.2, Int(f.linesize.2), $0, $1)
+            bt_overlay_composite_yuv420(handle, y, yStride, u, uStride, v, vStride, $0, $1)
         }
     }
 }
