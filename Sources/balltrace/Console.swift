@@ -117,9 +117,8 @@ struct ConsoleLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
-        let clip = (extra?["clip"] ?? metadata["clip"]).map { "\($0): " } ?? ""
-        console.line("balltrace: \(clip)\(message)")
+    func log(event: LogEvent) {
+        let clip = (event.metadata?["clip"] ?? metadata["clip"]).map { "\($0): " } ?? ""
+        console.line("balltrace: \(clip)\(event.message)")
     }
 }

@@ -91,7 +91,7 @@ public enum VideoAnalysis {
             let analyseThis = analyzer.wantsFrame(at: frame.time)
             if analyseThis {
                 try analyzer.analyse(luma: frame.luma, stride: frame.lumaStride, frame: frame.index, time: frame.time)
-                let inFlight = analyzer.tracker.inFlight
+                let inFlight = analyzer.tracker.inFlight  // changes only when a frame is analysed
                 // Which flights began or ended, for the log: only worked out when it is read.
                 let ids = logger.logLevel <= .debug ? Set(inFlight.map(\.id)) : inFlightBefore
                 if ids != inFlightBefore {
@@ -107,10 +107,11 @@ public enum VideoAnalysis {
                     try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: analyzer.observations(inFlight)))
                 }
             }
-            try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? analyzer.tracker.inFlight : nil)
+            let inFlight = backdrop != nil || renderer != nil ? analyzer.tracker.inFlight : []
+            try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? inFlight : nil)
             if let writer, let renderer, let frames {
                 let target = try frames.prepare(from: frame.frame.pointer)
-                try renderer.show(analyzer.tracker.inFlight)
+                try renderer.show(inFlight)
                 try renderer.composite(onto: target)
                 try writer.write(target)
             }

@@ -15,6 +15,14 @@ public enum CoordinateSystem: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// A region given in this system, with the origin top-left (as the analysis takes it).
+    public func topLeft(_ r: NormalizedRect) -> NormalizedRect {
+        switch self {
+        case .topLeft: return r
+        case .vision: return NormalizedRect(x: r.x, y: 1 - r.y - r.height, width: r.width, height: r.height)
+        }
+    }
+
     /// The inverse of ``normalize(_:frameWidth:frameHeight:)``.
     public func pixel(_ point: NormalizedPoint, frameWidth: Int, frameHeight: Int) -> PixelPoint {
         let ty: Double

@@ -14,6 +14,18 @@ public struct OverlayPaths: Sendable, Hashable {
         self.predicted = predicted
     }
 
+    /// Paths for a reported trajectory, back in pixels of the displayed picture: its
+    /// detections, its projected points, and its prediction from the last detection on.
+    public init(_ t: TrajectoryObservation, frameWidth: Int, frameHeight: Int) {
+        func pixels(_ points: [(x: Double, y: Double)]) -> [PixelPoint] {
+            points.map { t.coordinateSystem.pixel(NormalizedPoint(x: $0.x, y: $0.y), frameWidth: frameWidth, frameHeight: frameHeight) }
+        }
+        let detected = pixels(t.detectedPoints.map { ($0.x, $0.y) })
+        let ahead = pixels(t.predictedPoints.map { ($0.x, $0.y) })
+        self.init(detected: detected, projected: pixels(t.projectedPoints.map { ($0.x, $0.y) }),
+                  predicted: ahead.isEmpty ? [] : [detected[detected.count - 1]] + ahead)
+    }
+
     /// Paths for a track: the detections, and the fitted parabola y(x) sampled over the last
     /// five detections — or, when those hardly move sideways (a vertical toss), the fit in time.
     public init(track: Track, samples: Int = 24) {

@@ -62,13 +62,11 @@ public struct TracerLayout: Sendable, Hashable {
     }
 
     private static func flight(_ t: TrajectoryObservation, frameWidth: Int, frameHeight: Int) -> Flight {
-        func pixel(_ x: Double, _ y: Double) -> PixelPoint {
-            t.coordinateSystem.pixel(NormalizedPoint(x: x, y: y), frameWidth: frameWidth, frameHeight: frameHeight)
+        let paths = OverlayPaths(t, frameWidth: frameWidth, frameHeight: frameHeight)
+        let apex = t.events.apex.map {
+            t.coordinateSystem.pixel(NormalizedPoint(x: $0.x, y: $0.y), frameWidth: frameWidth, frameHeight: frameHeight)
         }
-        let detected = t.detectedPoints.map { pixel($0.x, $0.y) }
-        let ahead = t.predictedPoints.map { pixel($0.x, $0.y) }
-        return Flight(detected: detected, predicted: ahead.isEmpty ? [] : [detected[detected.count - 1]] + ahead,
-                      launch: detected[0], apex: t.events.apex.map { pixel($0.x, $0.y) })
+        return Flight(detected: paths.detected, predicted: paths.predicted, launch: paths.detected[0], apex: apex)
     }
 
     /// The polyline with points at most 8 px apart, so that a long straight segment keeps

@@ -49,9 +49,8 @@ public final class TrajectoryOverlay {
                 coordinates: CoordinateSystem = .vision) throws {
         let geometry = FrameGeometry(storedWidth: width, storedHeight: height, rotation: orientation.rotation)
         self.geometry = geometry
-        let region = regionOfInterest.map { r in
-            let topLeft = coordinates == .vision ? NormalizedRect(x: r.x, y: 1 - r.y - r.height, width: r.width, height: r.height) : r
-            return topLeft.pixelRect(width: geometry.displayedWidth, height: geometry.displayedHeight)
+        let region = regionOfInterest.map {
+            coordinates.topLeft($0).pixelRect(width: geometry.displayedWidth, height: geometry.displayedHeight)
         }
         renderer = try OverlayRenderer(geometry: geometry, region: region, width: width, height: height)
     }
@@ -62,13 +61,8 @@ public final class TrajectoryOverlay {
             throw SequenceError.frameChanged(
                 from: geometry, to: FrameGeometry(storedWidth: image.width, storedHeight: image.height, rotation: geometry.rotation))
         }
-        let w = geometry.displayedWidth, h = geometry.displayedHeight
-        let paths = trajectories.map { t in
-            let pixel = { (x: Double, y: Double) in t.coordinateSystem.pixel(NormalizedPoint(x: x, y: y), frameWidth: w, frameHeight: h) }
-            let detected = t.detectedPoints.map { pixel($0.x, $0.y) }
-            let ahead = t.predictedPoints.map { pixel($0.x, $0.y) }
-            return OverlayPaths(detected: detected, projected: t.projectedPoints.map { pixel($0.x, $0.y) },
-                                predicted: ahead.isEmpty ? [] : [detected[detected.count - 1]] + ahead)
+        let paths = trajectories.map {
+            OverlayPaths($0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight)
         }
         let signature = trajectories.map { UInt64(truncatingIfNeeded: $0.uuid.hashValue) &+ UInt64($0.detectedPoints.count) }
         try renderer.show(paths, signature: signature)

@@ -41,11 +41,8 @@ public final class DetectTrajectoriesRequest {
     /// The analysis settings these parameters stand for; throws the error the command line
     /// prints for the same values.
     func settings() throws(AnalysisSettingsError) -> AnalysisSettings {
-        // The analysis takes its region with the origin top-left.
-        let r = regionOfInterest
-        let region = coordinateSystem == .vision ? NormalizedRect(x: r.x, y: 1 - r.y - r.height, width: r.width, height: r.height) : r
         let settings = AnalysisSettings(
-            regionOfInterest: region, minimumRadius: .normalized(Double(objectMinimumNormalizedRadius)),
+            regionOfInterest: coordinateSystem.topLeft(regionOfInterest), minimumRadius: .normalized(Double(objectMinimumNormalizedRadius)),
             maximumRadius: .normalized(Double(objectMaximumNormalizedRadius)), trajectoryLength: trajectoryLength,
             frameSpacing: frameAnalysisSpacing, coordinates: coordinateSystem, scale: scale)
         try settings.validate()
