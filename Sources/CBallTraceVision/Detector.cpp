@@ -24,6 +24,7 @@
 #include <vector>
 #include <opencv2/core.hpp>
 #include <opencv2/core/hal/intrin.hpp>
+#include "CameraMotion.hpp"
 #include "Guard.hpp"
 
 namespace {
@@ -67,6 +68,15 @@ struct bt_detector {
     std::vector<BlobSums> sums;
     std::vector<bt_blob> found;
     long frames = 0;
+    // This frame's analysis picture, and the warped model while it is being moved.
+    std::vector<uint8_t> picture;
+    std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
+    // Mean absolute change of the picture from the last, in recent frames.
+    std::vector<double> recent_change;
+    std::unique_ptr<balltrace::CameraMotionEstimator> motion;
+    // Motion not yet applied to the model: from this frame's pixels to the model's, analysis
+    // pixels (a model is moved only once the motion amounts to a quarter of a pixel).
+    balltrace::Similarity pending;
 };
 
 using balltrace::guarded;
@@ -106,6 +116,12 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->column_sums.assign(size_t(d->width) * c.reduction, 0);
         d->reduced_row.assign(d->width, 0);
         d->row_has_foreground.assign(d->height, 0);
+        d->picture.assign(pixels, 0);
+        if (c.compensate_motion) {
+            d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height);
+            for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still})
+                plane->assign(pixels, 0);
+        }
         *out = d.release();
     });
 }
@@ -173,14 +189,14 @@ const uint8_t *reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride
 /// Updates the model with one analysis-size picture and writes this frame's foreground contrast.
 /// Sixteen pixels at a time in 8-bit lanes (OpenCV's universal intrinsics: `+` and `-` saturate
 /// on 8-bit lanes), then the rest of the row one by one with the same arithmetic.
-void update_model(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
+void update_model(bt_detector *d) {
     const auto &c = d->config;
     const int w = d->width;
     const uint8_t lo = uint8_t(c.threshold_minimum), hi = uint8_t(c.threshold_maximum);
     const bool first = d->frames == 0;
     const bool refreshing = d->frames % kForegroundRefresh == 0;
     for (int y = 0; y < d->height; ++y) {
-        const uint8_t *in = c.reduction == 1 ? luma + y * stride : reduce_rows(d, luma + y * c.reduction * stride, stride);
+        const uint8_t *in = d->picture.data() + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;
         uint8_t *threshold = d->threshold.data() + size_t(y) * w;
         uint8_t *contrast = d->contrast.data() + size_t(y) * w;
@@ -244,6 +260,170 @@ void update_model(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
     }
 }
 
+/// The analysis picture of one stored luma plane, into `d->picture`.
+void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
+    const int k = d->config.reduction, w = d->width;
+    for (int y = 0; y < d->height; ++y) {
+        const uint8_t *row = k == 1 ? luma + y * stride : reduce_rows(d, luma + y * k * stride, stride);
+        std::memcpy(d->picture.data() + size_t(y) * w, row, w);
+    }
+}
+
+/// How this picture differs from the last: the mean absolute difference (8-bit levels), and
+/// how many pixels differ strongly (by more than `kStrongChange` levels).
+struct PictureChange {
+    double mean = 0;
+    long strong = 0;
+};
+
+/// A difference no compression noise on a repeated picture reaches, but anything moving does
+/// (a ball, a club, a golfer at the top of the backswing).
+constexpr int kStrongChange = 24;
+/// A repeated picture has at most this many strongly changed pixels (a few, from compression).
+constexpr long kRepeatStrongPixels = 4;
+
+PictureChange picture_change(const bt_detector *d) {
+    const uint8_t *a = d->picture.data(), *b = d->previous.data();
+    const size_t n = d->picture.size();
+    uint64_t total = 0;
+    long strong = 0;
+    for (size_t i = 0; i < n; ++i) {
+        int difference = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+        total += difference;
+        strong += difference > kStrongChange;
+    }
+    return {double(total) / double(std::max<size_t>(1, n)), strong};
+}
+
+/// Whether this picture repeats the last one (a clip converted to a higher frame rate shows each
+/// picture twice or more): it differs from the last by less than a fifth of what frames lately
+/// differ by (the upper quartile of the last 16 changes, so repeats, however many, do not set
+/// the yardstick), in a clip whose frames do differ (at least 0.15 level on average: sensor
+/// noise or motion), and nothing in it changed strongly. A repeat shows nothing new, and its
+/// timestamp is not when its picture was taken. In a clip so clean and still that frames
+/// hardly differ, nothing is called a repeat: there a small ball moving is all the change
+/// there is. Nor is a frame where little but something moved: an encoder that copies a still
+/// background into a B-frame makes its mean change small too.
+bool is_repeat(bt_detector *d, const PictureChange &change) {
+    auto &recent = d->recent_change;
+    bool repeat = false;
+    if (recent.size() >= 8) {
+        std::vector<double> sorted(recent);
+        auto quartile = sorted.begin() + (3 * sorted.size()) / 4;
+        std::nth_element(sorted.begin(), quartile, sorted.end());
+        double typical = *quartile;
+        repeat = typical >= 0.15 && change.mean < 0.2 * typical && change.strong <= kRepeatStrongPixels;
+    }
+    recent.push_back(change.mean);
+    if (recent.size() > 16) recent.erase(recent.begin());
+    return repeat;
+}
+
+/// Moves the background model into this frame's pixels: each pixel takes the model's nearest
+/// pixel to the point `to_model` maps it to. Nearest, not interpolated: the model is moved again
+/// and again as the camera moves, and repeated interpolation would blur it until every edge in
+/// the picture stood out from it. Pixels the camera has just brought into view start from this
+/// picture, with the initial threshold.
+void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
+    const int w = d->width, h = d->height;
+    const uint8_t initial = uint8_t(d->config.threshold_initial);
+    const uint8_t *mean = d->mean.data(), *previous = d->previous.data();
+    const uint8_t *threshold = d->threshold.data(), *still = d->still.data();
+    for (int y = 0; y < h; ++y) {
+        // Continuous coordinates (pixel centres at half-integers) in and out: the nearest pixel
+        // is the floor.
+        double sx0, sy0;
+        to_model.apply(0.5, y + 0.5, sx0, sy0);
+        const size_t row = size_t(y) * w;
+        const uint8_t *now = d->picture.data() + row;
+        for (int x = 0; x < w; ++x) {
+            double sx = sx0 + to_model.a * x, sy = sy0 + to_model.b * x;
+            size_t i = row + x;
+            if (sx < 0 || sy < 0 || sx >= w || sy >= h) {
+                d->warped_mean[i] = now[x];
+                d->warped_previous[i] = now[x];
+                d->warped_threshold[i] = initial;
+                d->warped_still[i] = 0;
+                continue;
+            }
+            size_t s = size_t(int(sy)) * w + int(sx);
+            d->warped_mean[i] = mean[s];
+            d->warped_previous[i] = previous[s];
+            d->warped_threshold[i] = threshold[s];
+            d->warped_still[i] = still[s];
+        }
+    }
+    d->mean.swap(d->warped_mean);
+    d->previous.swap(d->warped_previous);
+    d->threshold.swap(d->warped_threshold);
+    d->still.swap(d->warped_still);
+}
+
+/// Mean absolute difference between this picture and `plane` (the last picture) seen through
+/// `to_plane`, over every fourth pixel of every fourth row away from the border: how well the
+/// last picture, moved that way, explains this one.
+double mismatch(const bt_detector *d, const uint8_t *mean, const balltrace::Similarity &to_model) {
+    const int w = d->width, h = d->height, margin = std::max(4, std::min(w, h) / 16);
+    double total = 0;
+    long count = 0;
+    for (int y = margin; y < h - margin; y += 4)
+        for (int x = margin; x < w - margin; x += 4) {
+            double sx, sy;
+            to_model.apply(x + 0.5, y + 0.5, sx, sy);
+            sx -= 0.5;
+            sy -= 0.5;
+            if (sx < 0 || sy < 0 || sx >= w - 1 || sy >= h - 1) continue;
+            int ix = int(sx), iy = int(sy);
+            double fx = sx - ix, fy = sy - iy;
+            const uint8_t *m = mean + size_t(iy) * w + ix;
+            double top = m[0] + fx * (m[1] - m[0]), bottom = m[w] + fx * (m[w + 1] - m[w]);
+            total += std::abs(d->picture[size_t(y) * w + x] - (top + fy * (bottom - top)));
+            ++count;
+        }
+    return count > 0 ? total / count : 0;
+}
+
+/// Measures the camera's motion since the last frame and moves the model with it. A measured
+/// step counts only when the last picture, moved by it, explains this one better than left
+/// where it is: that keeps a camera on a tripod from being "moved" by the estimate's own noise
+/// (or by a strike that shakes the picture by a tenth of a pixel). Steps add up until they
+/// amount to half a pixel somewhere in the picture; the model is then moved by whole pixels
+/// at the centre, and the rest is kept for later.
+void follow_camera(bt_detector *d, bt_frame_report *report) {
+    balltrace::Similarity step;
+    double share = 0;
+    bool known = d->motion->next(d->picture.data(), step, share);
+    report->motion_known = known;
+    report->inlier_share = share;
+    if (!known) return;
+    if (step.largest_displacement(d->width, d->height) < 0.05) return;
+    if (mismatch(d, d->previous.data(), step) >= 0.95 * mismatch(d, d->previous.data(), balltrace::Similarity{})) return;
+    // pending ∘ step: this frame → the last frame → the model's frame.
+    const auto &p = d->pending;
+    balltrace::Similarity combined;
+    combined.a = p.a * step.a - p.b * step.b;
+    combined.b = p.b * step.a + p.a * step.b;
+    p.apply(step.tx, step.ty, combined.tx, combined.ty);
+    if (combined.largest_displacement(d->width, d->height) < 0.5) {
+        d->pending = combined;
+        return;
+    }
+    double cx = 0.5 * d->width, cy = 0.5 * d->height, mx, my;
+    combined.apply(cx, cy, mx, my);
+    double ex = (mx - cx) - std::round(mx - cx), ey = (my - cy) - std::round(my - cy);
+    balltrace::Similarity whole = combined;
+    whole.tx -= ex;
+    whole.ty -= ey;
+    warp_model(d, whole);
+    d->pending = balltrace::Similarity{1, 0, ex, ey};
+    const double k = d->config.reduction;
+    report->moved = 1;
+    report->a = whole.a;
+    report->b = whole.b;
+    report->tx = whole.tx * k;
+    report->ty = whole.ty * k;
+}
+
 /// Finds the foreground runs of every row and joins touching ones (8-connectivity).
 void label_runs(bt_detector *d) {
     const int w = d->width;
@@ -286,14 +466,23 @@ void label_runs(bt_detector *d) {
 }  // namespace
 
 extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_t stride, bt_blob *blobs,
-                                   int capacity, int *count, int *found_count, char *message, size_t size) {
+                                   int capacity, int *count, int *found_count, bt_frame_report *report,
+                                   char *message, size_t size) {
     return guarded(message, size, [&] {
         *count = 0;
         *found_count = 0;
+        *report = bt_frame_report{};
+        report->a = 1;
         const auto &c = d->config;
         // The caller's plane is read in place, a row at a time; a last partial block of columns
         // or rows of a reduced picture is left out.
-        update_model(d, luma, stride);
+        reduce_picture(d, luma, stride);
+        if (d->frames > 0 && is_repeat(d, picture_change(d))) {
+            report->repeated = 1;
+            return;
+        }
+        if (d->motion) follow_camera(d, report);
+        update_model(d);
         d->frames++;
         label_runs(d);
 

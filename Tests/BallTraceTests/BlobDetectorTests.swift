@@ -53,7 +53,7 @@ private struct LumaPicture {
 
 private func detect(_ detector: BlobDetector, _ picture: LumaPicture) throws -> [Blob] {
     try picture.pixels.withUnsafeBufferPointer { buffer in
-        try detector.detect(luma: buffer.baseAddress!, stride: picture.width)
+        try detector.detect(luma: buffer.baseAddress!, stride: picture.width).blobs
     }.map { Blob($0, geometry: FrameGeometry(storedWidth: picture.width, storedHeight: picture.height, rotation: .none)) }
 }
 

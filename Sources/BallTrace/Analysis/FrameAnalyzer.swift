@@ -16,6 +16,17 @@ final class FrameAnalyzer {
     private(set) var tracker: TrajectoryTracker
     private var lastAnalysedTime = -Double.infinity
     private(set) var analysedCount = 0
+    /// Frames that repeated the one before (frame-rate conversion), and were not tracked.
+    private(set) var repeatedCount = 0
+    /// The repeats of each analysed frame that had some: the ball is where it was in them, and
+    /// a trajectory lists them among its points, though they take no part in its fit.
+    private var repeats: [Int: [(frame: Int, time: Double)]] = [:]
+    private var lastTrackedFrame: Int?
+    /// Where a point of the latest frame lies in the scene (the first frame's picture), stored pixels.
+    private(set) var cameraPose = SimilarityTransform.identity
+    /// The largest distance the camera moved any corner of the picture from where it was in
+    /// the first frame, stored pixels.
+    private(set) var largestCameraDisplacement = 0.0
 
     /// - Parameter frameInterval: seconds between the sequence's frames, 0 when unknown.
     init(geometry: FrameGeometry, settings: AnalysisSettings, frameInterval: Double) throws {
@@ -49,9 +60,40 @@ final class FrameAnalyzer {
     func analyse(luma: UnsafePointer<UInt8>, stride: Int, frame: Int, time: Double) throws {
         lastAnalysedTime = time
         analysedCount += 1
-        let blobs = try detector.detect(luma: luma, stride: stride).map { Blob($0, geometry: geometry) }
-        tracker.update(frame: frame, time: time, blobs: filter.apply(blobs))
+        let (raw, report) = try detector.detect(luma: luma, stride: stride)
+        // A repeated picture says nothing new, and its time is not when it was taken: a ball
+        // would seem to stop, then jump.
+        if report.isRepeat {
+            repeatedCount += 1
+            if let original = lastTrackedFrame { repeats[original, default: []].append((frame, time)) }
+            return
+        }
+        lastTrackedFrame = frame
+        if let motion = report.cameraMotion {
+            cameraPose = cameraPose.after(motion)
+            largestCameraDisplacement = max(largestCameraDisplacement, cameraPose.largestDisplacement(
+                width: Double(geometry.storedWidth), height: Double(geometry.storedHeight)))
+        }
+        let blobs = filter.apply(raw.map { Blob($0, geometry: geometry) })
+        let pictureToScene = displayedPose
+        tracker.update(frame: frame, time: time, blobs: blobs.map { $0.transformed(by: pictureToScene) },
+                       sceneToPicture: pictureToScene.inverse)
     }
+
+    /// The camera pose in displayed pixels: the picture turned upright is the same rigid turn
+    /// of the scene, so the stored pose conjugated by that turn (fixed by two points).
+    private var displayedPose: SimilarityTransform {
+        guard !cameraPose.isIdentity else { return .identity }
+        let p = PixelPoint(x: 0, y: 0), q = PixelPoint(x: Double(geometry.storedWidth), y: Double(geometry.storedHeight))
+        return SimilarityTransform(
+            mapping: geometry.displayed(fromStored: p), to: geometry.displayed(fromStored: cameraPose.apply(p)),
+            and: geometry.displayed(fromStored: q), to: geometry.displayed(fromStored: cameraPose.apply(q))) ?? .identity
+    }
+
+    /// Reported trajectories still in flight, in their frames' own pixels.
+    var inFlight: [Track] { tracker.inFlight.map(\.inPicture) }
+    /// Every reported trajectory so far, in their frames' own pixels.
+    var reported: [Track] { tracker.reported.map(\.inPicture) }
 
     /// Ends the sequence: flights still in the air are complete.
     func finish() { tracker.finish() }
@@ -59,9 +101,21 @@ final class FrameAnalyzer {
     /// Tracks as the caller sees them, in its coordinate system.
     func observations(_ tracks: [Track]) -> [TrajectoryObservation] {
         tracks.map {
-            TrajectoryObservation(track: $0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight,
-                                  coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
-                                  frameInterval: frameInterval, scale: settings.scale)
+            var observation = TrajectoryObservation(
+                track: $0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight,
+                coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
+                frameInterval: frameInterval, scale: settings.scale)
+            if !repeats.isEmpty {
+                observation.detectedPoints = observation.detectedPoints.flatMap { point in
+                    [point] + (repeats[point.frame] ?? []).map { shown in
+                        var copy = point
+                        copy.frame = shown.frame
+                        copy.time = shown.time
+                        return copy
+                    }
+                }
+            }
+            return observation
         }
     }
 

@@ -91,7 +91,7 @@ public enum VideoAnalysis {
             let analyseThis = analyzer.wantsFrame(at: frame.time)
             if analyseThis {
                 try analyzer.analyse(luma: frame.luma, stride: frame.lumaStride, frame: frame.index, time: frame.time)
-                let inFlight = analyzer.tracker.inFlight  // changes only when a frame is analysed
+                let inFlight = analyzer.inFlight  // changes only when a frame is analysed
                 // Which flights began or ended, for the log: only worked out when it is read.
                 let ids = logger.logLevel <= .debug ? Set(inFlight.map(\.id)) : inFlightBefore
                 if ids != inFlightBefore {
@@ -107,7 +107,7 @@ public enum VideoAnalysis {
                     try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: analyzer.observations(inFlight)))
                 }
             }
-            let inFlight = backdrop != nil || renderer != nil ? analyzer.tracker.inFlight : []
+            let inFlight = backdrop != nil || renderer != nil ? analyzer.inFlight : []
             try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? inFlight : nil)
             if let writer, let renderer, let frames {
                 let target = try frames.prepare(from: frame.frame.pointer)
@@ -132,7 +132,7 @@ public enum VideoAnalysis {
         logger.debug("media: read \(reader.framesDecoded) frames (\(analysed) analysed) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
         logger.debug("tracking: \(tracker.reported.count) trajector\(tracker.reported.count == 1 ? "y" : "ies") reported")
 
-        let trajectories = analyzer.observations(tracker.reported)
+        let trajectories = analyzer.observations(analyzer.reported)
         var warnings = integrity.warnings + reader.warnings
         if let tracer, let backdrop, let picture = backdrop.frame {
             let data = try TracerRenderer.render(over: picture, geometry: geometry, trajectories: trajectories,

@@ -29,3 +29,18 @@ public struct Blob: Sendable, Hashable, Codable {
         self.contrast = contrast
     }
 }
+
+extension Blob {
+    /// The same blob seen through `transform` (the camera's motion): moved, turned and scaled.
+    func transformed(by transform: SimilarityTransform) -> Blob {
+        guard !transform.isIdentity else { return self }
+        var moved = self
+        let scale = transform.scale
+        moved.center = transform.apply(center)
+        moved.radius *= scale
+        moved.area *= scale * scale
+        moved.length *= scale
+        moved.orientation += transform.rotation
+        return moved
+    }
+}

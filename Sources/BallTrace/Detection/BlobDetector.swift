@@ -46,8 +46,10 @@ final class BlobDetector {
     ///     resolution for it.
     ///   - analysisInterval: seconds between analysed frames (the frame interval, or the
     ///     spacing asked for when that is longer).
+    ///   - followsCamera: estimate the camera's motion every frame and move the background model
+    ///     with it (a handheld, panning or zooming camera).
     init(frameWidth: Int, frameHeight: Int, minimumRadius: Double, maximumRadius: Double,
-         analysisInterval: Double, capacity: Int = 256) throws {
+         analysisInterval: Double, followsCamera: Bool = true, capacity: Int = 256) throws {
         reduction = Self.reduction(shorterSide: min(frameWidth, frameHeight), minimumRadius: minimumRadius)
         let interval = analysisInterval > 0 ? analysisInterval : 1.0 / 30
         stillFrames = min(255, max(4, Int((Self.stillTime / interval).rounded())))
@@ -55,7 +57,7 @@ final class BlobDetector {
             frame_width: Int32(frameWidth), frame_height: Int32(frameHeight), reduction: Int32(reduction),
             threshold_minimum: Int32(thresholdRange.lowerBound), threshold_maximum: Int32(thresholdRange.upperBound),
             threshold_initial: 16, still_frames: Int32(stillFrames), min_area: 2,
-            max_extent: max(4, 8 * maximumRadius / Double(reduction) + 4))
+            max_extent: max(4, 8 * maximumRadius / Double(reduction) + 4), compensate_motion: followsCamera ? 1 : 0)
         var created: OpaquePointer?
         try callShim("background subtraction setup") { bt_detector_create(&config, &created, $0, $1) }
         handle = created!
@@ -68,17 +70,35 @@ final class BlobDetector {
 
     deinit { bt_detector_destroy(handle) }
 
-    /// Moving blobs in one luma plane of the stored size, strongest first.
-    func detect(luma: UnsafePointer<UInt8>, stride: Int) throws -> [bt_blob] {
+    /// What one frame showed as a whole.
+    struct FrameReport {
+        /// The picture repeats the last one (a clip converted to a higher frame rate): it was
+        /// not analysed, and it has no blobs.
+        var isRepeat: Bool
+        /// How the background model was moved with the camera: where a point of this frame was
+        /// in the model's previous frame, stored pixels; nil when it was not moved (a camera
+        /// standing still, a move of under half a pixel so far, or motion that could not be
+        /// measured).
+        var cameraMotion: SimilarityTransform?
+        /// Whether the camera's motion since the last frame could be measured at all.
+        var isMotionMeasured: Bool
+    }
+
+    /// Moving blobs in one luma plane of the stored size, strongest first, and what the frame
+    /// showed as a whole.
+    func detect(luma: UnsafePointer<UInt8>, stride: Int) throws -> (blobs: [bt_blob], report: FrameReport) {
         var count: Int32 = 0, found: Int32 = 0
+        var report = bt_frame_report()
         let capacity = Int32(buffer.count)
         try buffer.withUnsafeMutableBufferPointer { blobs in
             try callShim("background subtraction") {
-                bt_detector_process(handle, luma, stride, blobs.baseAddress, capacity, &count, &found, $0, $1)
+                bt_detector_process(handle, luma, stride, blobs.baseAddress, capacity, &count, &found, &report, $0, $1)
             }
         }
         lastFoundCount = Int(found)
-        return Array(buffer.prefix(Int(count)))
+        let motion = report.moved != 0 ? SimilarityTransform(a: report.a, b: report.b, tx: report.tx, ty: report.ty) : nil
+        return (Array(buffer.prefix(Int(count))),
+                FrameReport(isRepeat: report.repeated != 0, cameraMotion: motion, isMotionMeasured: report.motion_known != 0))
     }
 }
 

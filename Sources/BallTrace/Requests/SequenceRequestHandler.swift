@@ -82,7 +82,7 @@ private final class SequenceState {
         if analyzer.wantsFrame(at: frame.time) {
             try frame.withLuma { try analyzer.analyse(luma: $0, stride: frame.bytesPerRow, frame: index, time: frame.time) }
         }
-        results = analyzer.observations(analyzer.tracker.inFlight)
+        results = analyzer.observations(analyzer.inFlight)
     }
 }
 

@@ -20,6 +20,14 @@ public struct Track: Sendable, Hashable, Identifiable {
     }
 
     public var last: TrackPoint { points[points.count - 1] }
+
+    /// The track as the frames themselves show it: each point where it was in its own frame's
+    /// picture rather than in the scene (they differ only when the camera moved).
+    public var inPicture: Track {
+        var copy = self
+        for i in copy.points.indices { copy.points[i].position = copy.points[i].picturePosition }
+        return copy
+    }
     public var isReported: Bool { reportedAtFrame != nil }
 
     /// Drops points from the start (detections of something else the chain began on).

@@ -4,7 +4,12 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     public var frame: Int
     /// Seconds since the first frame, from the frame's timestamp.
     public var time: Double
+    /// Where the ball was in the scene the tracker follows it in: the picture of the clip's
+    /// first frame, carried along as the camera moved since (the same as `picturePosition`
+    /// when the camera stood still).
     public var position: PixelPoint
+    /// Where the ball was in this frame's own picture: what is reported and drawn.
+    public var picturePosition: PixelPoint
     public var radius: Double
     /// Index among analysed frames (differs from `frame` when frames are skipped by spacing):
     /// how densely a track was seen.
@@ -19,7 +24,9 @@ public struct TrackPoint: Sendable, Hashable, Codable {
     public var contrast: Double
 
     public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
-                elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false, contrast: Double = 0) {
+                elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false, contrast: Double = 0,
+                picturePosition: PixelPoint? = nil) {
+        self.picturePosition = picturePosition ?? position
         self.isCrowded = isCrowded
         self.contrast = contrast
         self.step = step ?? frame

@@ -27,7 +27,10 @@ public struct TrajectoryTracker: Sendable {
         var step: Int
         var blobs: [Blob]
         var crowded: Set<Blob>
+        var sceneToPicture: SimilarityTransform
     }
+    /// This frame's map from the scene the tracks live in to the frame's own picture.
+    private var sceneToPicture = SimilarityTransform.identity
 
     public init(settings: TrackerSettings) {
         self.settings = settings
@@ -45,10 +48,17 @@ public struct TrajectoryTracker: Sendable {
     /// Tracks being followed, reported or not (diagnostics).
     public var activeTrackCount: Int { active.count }
 
-    public mutating func update(frame: Int, time: Double, blobs: [Blob]) {
+    /// Follows the blobs of one analysed frame.
+    /// - Parameters:
+    ///   - blobs: in the scene's pixels (the frame's own when the camera stands still).
+    ///   - sceneToPicture: where a point of the scene lies in this frame's picture (identity for
+    ///     a camera that stands still).
+    public mutating func update(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform = .identity) {
         step += 1
+        self.sceneToPicture = sceneToPicture
         crowded = crowdedBlobs(blobs)
-        recentFrames.append(KeptFrame(frame: frame, time: time, step: step, blobs: blobs, crowded: crowded))
+        recentFrames.append(KeptFrame(frame: frame, time: time, step: step, blobs: blobs, crowded: crowded,
+                                      sceneToPicture: sceneToPicture))
         if recentFrames.count > 2 * settings.trajectoryLength + 1 { recentFrames.removeFirst() }
         let expectations = active.map { track -> Expectation in
             let p = track.prediction(at: time, settings: settings)
@@ -148,13 +158,40 @@ public struct TrajectoryTracker: Sendable {
             }
         }
         active = withoutDuplicates(kept + branches)
-        active.removeLast(max(0, active.count - maximumActiveTracks))
         // Every blob no reported flight took starts a new chain, even one another chain took:
         // that chain may have taken it wrongly (a ball leaving a hand is first seen on the
         // hand's chain). Duplicates following the same ball are dropped when one is reported.
-        for b in blobs.indices where !takenByFlights.contains(b) && active.count < maximumActiveTracks {
+        for b in blobs.indices where !takenByFlights.contains(b) {
             active.append(Track(first: point(blobs[b], frame: frame, time: time)))
         }
+        if active.count > maximumActiveTracks { keepMostPromising() }
+    }
+
+    /// How likely a track is to be, or become, a reported flight: the cap on live tracks drops
+    /// the least likely first, never by arrival order (which, in a cluttered frame, dropped
+    /// every new chain, the ball's among them). In order: reported flights; chains that travel
+    /// smoothly (within twice the smoothness a flight is held to, over their last six points),
+    /// longest first, as the more points, the more evidence; chains of one or two points (a
+    /// ball's first detections are among them); chains that hop about (clutter picked from
+    /// frame to frame); last, chains that stay put (flickering edges, foliage, a ball at rest,
+    /// which a flight leaves at once).
+    private func promise(of track: Track) -> (tier: Int, points: Int) {
+        let n = track.points.count
+        if track.isReported { return (0, n) }
+        if n == 1 { return (2, 1) }
+        let recent = Array(track.points.suffix(6))
+        let extent = recent.reduce(0.0) { max($0, $1.position.distance(to: recent[0].position)) }
+        guard extent >= max(settings.minimumGate, 2 * track.recentRadius()) else { return (n == 2 ? 2 : 4, n) }
+        guard n >= 4 else { return (n == 2 ? 2 : 1, n) }
+        let smooth = (MotionFit(recent)?.rms ?? .infinity) <= 2 * BallisticTest.smoothnessTolerance(radius: track.recentRadius())
+        return (smooth ? 1 : 3, n)
+    }
+
+    private mutating func keepMostPromising() {
+        let ranked = active.indices.map { (index: $0, promise: promise(of: active[$0])) }
+            .sorted { ($0.promise.tier, -$0.promise.points, $0.index) < ($1.promise.tier, -$1.promise.points, $1.index) }
+        let kept = ranked.prefix(maximumActiveTracks).map(\.index).sorted()
+        active = kept.map { active[$0] }
     }
 
     /// Ends every track, as at the end of the clip.
@@ -273,14 +310,15 @@ public struct TrajectoryTracker: Sendable {
             guard let blob = nearest, blob.center.distance(to: expected) <= tolerance + max(0, blob.radius - radius) else { break }
             found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
                                     step: past.step, elongation: blob.elongation, orientation: blob.orientation,
-                                    isCrowded: past.crowded.contains(blob), contrast: blob.contrast))
+                                    isCrowded: past.crowded.contains(blob), contrast: blob.contrast,
+                                    picturePosition: past.sceneToPicture.apply(blob.center)))
         }
         return found.reversed()
     }
 
     /// Whether an expected position lies in the picture (or within a radius of its edge).
     private func isInView(_ expectation: Expectation) -> Bool {
-        let c = expectation.center, r = expectation.radius
+        let c = sceneToPicture.apply(expectation.center), r = expectation.radius
         return c.x >= -r && c.y >= -r && c.x <= settings.frameWidth + r && c.y <= settings.frameHeight + r
     }
 
@@ -292,7 +330,7 @@ public struct TrajectoryTracker: Sendable {
     private func point(_ blob: Blob, frame: Int, time: Double) -> TrackPoint {
         TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
                    elongation: blob.elongation, orientation: blob.orientation, isCrowded: crowded.contains(blob),
-                   contrast: blob.contrast)
+                   contrast: blob.contrast, picturePosition: sceneToPicture.apply(blob.center))
     }
 
     /// The blobs of this frame that have a neighbour: another blob at least half their size

@@ -33,7 +33,21 @@ typedef struct {
     int still_frames;       /* a pixel unchanged for this many analysed frames is not foreground (1…255) */
     double min_area;        /* smallest blob kept, in analysis pixels */
     double max_extent;      /* largest blob bounding-box side kept, in analysis pixels */
+    int compensate_motion;  /* nonzero: estimate the camera's motion and move the background with it */
 } bt_detector_config;
+
+/* What one call learned about the frame as a whole. */
+typedef struct {
+    int repeated;           /* the picture repeats the last one (frame-rate conversion): nothing was done */
+    int motion_known;       /* the camera's motion since the last frame could be measured */
+    double inlier_share;    /* share of followed corners that agree with it */
+    int moved;              /* the background model was moved with the camera, as below */
+    /* How the model was moved: where a point of this frame was in the model's previous frame,
+       stored pixels with pixel centres at half-integers: x' = a·x − b·y + tx, y' = b·x + a·y + ty.
+       The model follows the camera in whole-pixel steps once the picture bears a move out, so
+       these moves, chained, are where each frame lies in the scene, to within half a pixel. */
+    double a, b, tx, ty;
+} bt_frame_report;
 
 /* One foreground blob, in pixels of the stored frame, pixel centres at half-integers. */
 typedef struct {
@@ -51,9 +65,10 @@ void bt_detector_destroy(bt_detector *detector);
 /* The size of the picture the background model works on. */
 void bt_detector_analysis_size(const bt_detector *detector, int *width, int *height);
 /* Feeds one 8-bit luma plane of the stored size; writes up to `capacity` blobs, largest
-   contrast first, and the number written. `*found` is the number there were before the cap. */
+   contrast first, and the number written. `*found` is the number there were before the cap.
+   `report` says whether the frame repeated the last one and how the camera moved. */
 int bt_detector_process(bt_detector *detector, const uint8_t *luma, ptrdiff_t stride,
-                        bt_blob *blobs, int capacity, int *count, int *found,
+                        bt_blob *blobs, int capacity, int *count, int *found, bt_frame_report *report,
                         char *message, size_t message_size);
 
 /* ---- Overlay: rasterized once per change, composited onto every YUV 4:2:0 frame --------- */

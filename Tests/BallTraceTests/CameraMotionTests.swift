@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// A scene with texture everywhere (sums of sinusoids: edges and corners at every scale a
+/// corner detector looks at), seen by a camera displaced by `offset` and scaled by `zoom` about
+/// the picture's centre: the picture at (x, y) shows the scene at ((x, y) − centre) / zoom +
+/// centre − offset.
+private func cameraView(width: Int, height: Int, offset: PixelPoint, zoom: Double = 1) -> [UInt8] {
+    var pixels = [UInt8](repeating: 0, count: width * height)
+    let cx = Double(width) / 2, cy = Double(height) / 2
+    for y in 0..<height {
+        for x in 0..<width {
+            let sx = (Double(x) + 0.5 - cx) / zoom + cx - offset.x, sy = (Double(y) + 0.5 - cy) / zoom + cy - offset.y
+            let value = 120 + 40 * sin(sx / 9.0) * cos(sy / 13.0) + 30 * sin((sx + 2 * sy) / 23.0)
+                + 25 * cos((3 * sx - sy) / 31.0) + 15 * sin(sx * sy / 2900.0)
+            pixels[y * width + x] = UInt8(max(0, min(255, value.rounded())))
+        }
+    }
+    return pixels
+}
+
+private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) throws -> BlobDetector.FrameReport {
+    try pixels.withUnsafeBufferPointer { try detector.detect(luma: $0.baseAddress!, stride: width).report }
+}
+
+@Suite struct CameraMotionTests {
+    @Test func aPanningCameraIsFollowedToWithinAPixel() throws {
+        let width = 640, height = 360
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        // The camera turns 1.3 px left and 0.4 px up a frame: the scene slides right and down in
+        // the picture, so what a pixel of frame f shows stood 1.3·f px further right in frame 0.
+        var pose = SimilarityTransform.identity
+        var moves = 0
+        for frame in 0..<30 {
+            let offset = PixelPoint(x: -1.3 * Double(frame), y: -0.4 * Double(frame))
+            let r = try report(detector, cameraView(width: width, height: height, offset: offset), width: width)
+            if frame > 0 { #expect(r.isMotionMeasured, "frame \(frame)") }
+            #expect(!r.isRepeat)
+            if let move = r.cameraMotion {
+                pose = pose.after(move)
+                moves += 1
+            }
+        }
+        // A point of the last frame lies in the first frame's picture where the scene put it.
+        let centre = PixelPoint(x: 320, y: 180)
+        let inFirst = pose.apply(centre)
+        #expect(moves >= 20)
+        #expect(abs(inFirst.x - (centre.x + 1.3 * 29)) < 1, "\(inFirst)")
+        #expect(abs(inFirst.y - (centre.y + 0.4 * 29)) < 1, "\(inFirst)")
+    }
+
+    @Test func aZoomIsMeasuredAsAScale() throws {
+        let width = 640, height = 360
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var pose = SimilarityTransform.identity
+        for frame in 0..<20 {
+            let zoom = 1 + 0.004 * Double(frame)
+            let r = try report(detector, cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0), zoom: zoom),
+                               width: width)
+            if let move = r.cameraMotion { pose = pose.after(move) }
+        }
+        // The last frame is magnified 1.076 times: its pixels map back to the first shrunk.
+        #expect(abs(pose.scale - 1 / 1.076) < 0.005, "scale \(pose.scale)")
+    }
+
+    @Test func aCameraStandingStillIsNeverMoved() throws {
+        let width = 640, height = 360
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var jitter = Jitter(state: 7)
+        let still = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
+        for frame in 0..<40 {
+            // Sensor noise of about 2 levels, new each frame.
+            let noisy = still.map { UInt8(max(0, min(255, Double($0) + jitter.next(3.5)))) }
+            let r = try report(detector, noisy, width: width)
+            #expect(r.cameraMotion == nil, "frame \(frame): moved by \(String(describing: r.cameraMotion))")
+            #expect(!r.isRepeat, "frame \(frame)")
+        }
+    }
+
+    @Test func aRepeatedPictureIsRecognisedAndNotAnalysed() throws {
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var jitter = Jitter(state: 11)
+        let scene = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
+        var last = scene
+        var repeats: [Int] = []
+        for frame in 0..<30 {
+            // Every third picture is shown twice, as a 20 → 30 fps conversion does.
+            if frame % 3 != 2 { last = scene.map { UInt8(max(0, min(255, Double($0) + jitter.next(3.5)))) } }
+            if try report(detector, last, width: width).isRepeat { repeats.append(frame) }
+        }
+        #expect(repeats == Array(stride(from: 11, to: 30, by: 3)), "\(repeats)")
+    }
+
+    @Test func aStillCleanSceneHasNoRepeats() throws {
+        // Nothing changes but a small ball: no frame may be called a repeat, or the ball is lost.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        let scene = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
+        for frame in 0..<30 {
+            var picture = scene
+            let x = 20 + 8 * frame, y = 120
+            picture[y * width + x] = 255
+            #expect(try !report(detector, picture, width: width).isRepeat, "frame \(frame)")
+        }
+    }
+}
