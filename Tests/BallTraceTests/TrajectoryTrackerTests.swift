@@ -232,3 +232,36 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
     #expect(track.points.map(\.frame) == Array(0..<20))
 }
 
+
+@Test func aBallIsFollowedInAFrameCrowdedBeyondTheCapOnLiveChains() throws {
+    // 300 flickering specks a frame (foliage, edges of a shaking picture), more chains than the
+    // tracker keeps alive: the ball's own chain must still be started and followed.
+    var scene = singleFlight
+    scene.specksPerFrame = 300
+    var peak = 0
+    var tracker = scene.run(trajectoryLength: 10) { _, tracker in peak = max(peak, tracker.activeTrackCount) }
+    tracker.finish()
+    #expect(peak >= 1000, "the cap was never reached (\(peak) chains)")
+    let flights = tracker.reported.filter { $0.points.contains { $0.frame == 20 } }
+    #expect(flights.count == 1)
+    let flight = try #require(flights.first)
+    #expect(flight.points.count >= 25, "\(flight.points.count) points")
+}
+
+@Test func pointsAreReportedInTheirFramesOwnPixelsWhileTrackedInTheScene() throws {
+    // A camera panning 4 px a frame to the right: the ball's scene path is the parabola; each
+    // frame's picture shows it 4 px per frame further left.
+    var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: frameWidth, frameHeight: frameHeight))
+    for frame in 0..<30 {
+        let pan = SimilarityTransform(tx: -4 * Double(frame), ty: 0)  // scene → picture
+        let scenePoint = leftFlight(Double(frame) / fps)
+        tracker.update(frame: frame, time: Double(frame) / fps, blobs: [ball(scenePoint)], sceneToPicture: pan)
+    }
+    tracker.finish()
+    let track = try #require(tracker.reported.first)
+    for point in track.inPicture.points {
+        let expected = leftFlight(Double(point.frame) / fps)
+        #expect(abs(point.position.x - (expected.x - 4 * Double(point.frame))) < 1e-9)
+        #expect(abs(point.position.y - expected.y) < 1e-9)
+    }
+}
