@@ -22,6 +22,7 @@ final class FrameAnalyzer {
     /// a trajectory lists them among its points, though they take no part in its fit.
     private var repeats: [Int: [(frame: Int, time: Double)]] = [:]
     private var lastTrackedFrame: Int?
+    private var cadence = RepeatCadence()
     /// Where a point of the latest frame lies in the scene (the first frame's picture), stored pixels.
     private(set) var cameraPose = SimilarityTransform.identity
     /// The largest distance the camera moved any corner of the picture from where it was in
@@ -63,6 +64,7 @@ final class FrameAnalyzer {
         let (raw, report) = try detector.detect(luma: luma, stride: stride)
         // A repeated picture says nothing new, and its time is not when it was taken: a ball
         // would seem to stop, then jump.
+        let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat)
         if report.isRepeat {
             repeatedCount += 1
             if let original = lastTrackedFrame { repeats[original, default: []].append((frame, time)) }
@@ -76,7 +78,7 @@ final class FrameAnalyzer {
         }
         let blobs = filter.apply(raw.map { Blob($0, geometry: geometry) })
         let pictureToScene = displayedPose
-        tracker.update(frame: frame, time: time, blobs: blobs.map { $0.transformed(by: pictureToScene) },
+        tracker.update(frame: frame, time: takenAt, blobs: blobs.map { $0.transformed(by: pictureToScene) },
                        sceneToPicture: pictureToScene.inverse)
     }
 
