@@ -36,7 +36,7 @@ public struct CaseResult: Sendable {
 
 /// The suite's results as a plain-text table with a total line.
 public func scoreTable(_ results: [CaseResult]) -> String {
-    let header = ["clip", "frames", "flights", "uuids/flight", "recall", "precision", "false", "traj", "result"]
+    let header = ["clip", "frames", "flights", "uuids/flight", "launch", "recall", "precision", "false", "traj", "result"]
     var rows: [[String]] = [header]
     for r in results {
         let s = r.score
@@ -51,8 +51,15 @@ public func scoreTable(_ results: [CaseResult]) -> String {
             if score.flights.count > 4 { return "max \(score.maximumUUIDsPerFlight)" }
             return score.flights.map { String($0.uuids) }.joined(separator: ",")
         } ?? "–"
+        // Frames from the first airborne frame to the first point, per flight (where known).
+        let launch = s.map { score in
+            let errors = score.flights.compactMap(\.launchError)
+            if errors.isEmpty { return "–" }
+            if errors.count > 4 { return String(format: "max %+d", errors.max { abs($0) < abs($1) }!) }
+            return errors.map { String(format: "%+d", $0) }.joined(separator: ",")
+        } ?? "–"
         rows.append([
-            r.evaluationCase.name + (r.evaluationCase.isGated ? "" : " *"), "\(r.frames)", flights, uuids,
+            r.evaluationCase.name + (r.evaluationCase.isGated ? "" : " *"), "\(r.frames)", flights, uuids, launch,
             s.map { String(format: "%.3f", $0.recall) } ?? "–",
             s.map { String(format: "%.3f", $0.precision) } ?? "–",
             s.map { "\($0.falseTrajectories)" } ?? "–", "\(r.trajectories)", verdict,
@@ -68,7 +75,7 @@ public func scoreTable(_ results: [CaseResult]) -> String {
         let falses = scores.reduce(0) { $0 + $1.falseTrajectories }
         let passed = subset.filter(\.passes).count
         rows.append([
-            label, "\(subset.reduce(0) { $0 + $1.frames })", "\(found)/\(flights)", "\(single)/\(flights) one",
+            label, "\(subset.reduce(0) { $0 + $1.frames })", "\(found)/\(flights)", "\(single)/\(flights) one", "",
             positions == 0 ? "–" : String(format: "%.3f", Double(matched) / Double(positions)),
             detections == 0 ? "–" : String(format: "%.3f", Double(right) / Double(detections)),
             "\(falses)", "\(subset.reduce(0) { $0 + $1.trajectories })", "\(passed)/\(subset.count) pass",

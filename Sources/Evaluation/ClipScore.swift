@@ -7,7 +7,7 @@ import Foundation
 ///   detections in labelled frames count).
 /// - A flight is found when one UUID matches at least 60% of its counted positions; UUIDs per
 ///   flight counts the UUIDs with 3 or more matched points on it.
-/// - A false trajectory has fewer than half of its (counted) points matched to a ball in flight.
+/// - A false trajectory has fewer than half of its counted points matched to a ball in flight.
 public struct ClipScore: Sendable, Hashable {
     public struct Flight: Sendable, Hashable {
         public var index: Int
@@ -17,6 +17,10 @@ public struct ClipScore: Sendable, Hashable {
         public var bestCoverage: Double
         /// UUIDs with three or more points matched on this flight.
         public var uuids: Int
+        /// Frames from the first airborne frame to the first point of the UUID that covers the
+        /// flight best (positive: late); nil when the labels do not give the first airborne
+        /// frame or nothing covers the flight.
+        public var launchError: Int?
         public var isFound: Bool { positions > 0 && bestCoverage >= ClipScore.foundCoverage }
     }
 
@@ -26,12 +30,16 @@ public struct ClipScore: Sendable, Hashable {
         public var points: Int
         public var matched: Int
         public var matchedInFlight: Int
-        /// Fewer than half of its counted points on a ball in flight (or none counted at all).
-        public var isFalse: Bool { 2 * matchedInFlight < points || points == 0 }
+        /// Fewer than half of its counted points on a ball in flight. A trajectory with no
+        /// counted point (on a sparsely labelled clip, all its points in unlabelled frames: the
+        /// ball after the rim, say) is neither right nor wrong.
+        public var isFalse: Bool { points > 0 && 2 * matchedInFlight < points }
     }
 
     public static let foundCoverage = 0.6
     public static let uuidMinimumPoints = 3
+    /// How many frames a flight's first point may be off its first airborne frame.
+    public static let launchTolerance = 2
 
     public var countedPositions: Int
     public var matchedPositions: Int
@@ -77,10 +85,16 @@ public struct ClipScore: Sendable, Hashable {
                 if truth.positions[m.position].counts { coveredByUUID[m.trajectory, default: 0] += 1 }
             }
             let best = coveredByUUID.values.max() ?? 0
+            // The best-covering trajectory (the lowest index among equals, for a stable answer).
+            let bestTrajectory = coveredByUUID.filter { $0.value == best }.keys.min()
+            let launchError = truth.firstAirborneFrames[f].flatMap { first in
+                bestTrajectory.flatMap { scored[$0].detections.map(\.frame).min() }.map { $0 - first }
+            }
             return Flight(
                 index: f, positions: positions,
                 bestCoverage: positions == 0 ? 0 : Double(best) / Double(positions),
-                uuids: matchedByUUID.values.filter { $0 >= ClipScore.uuidMinimumPoints }.count)
+                uuids: matchedByUUID.values.filter { $0 >= ClipScore.uuidMinimumPoints }.count,
+                launchError: launchError)
         }
     }
 
@@ -102,6 +116,11 @@ public struct ClipScore: Sendable, Hashable {
         if flightsFound < countable.count { missed.append("\(countable.count - flightsFound) of \(countable.count) flights not found") }
         let split = countable.filter { $0.uuids > 1 }.count
         if split > 0 { missed.append("\(split) flights split across several UUIDs") }
+        let lateOrEarly = flights.filter { $0.isFound && abs($0.launchError ?? 0) > Self.launchTolerance }
+        if !lateOrEarly.isEmpty {
+            missed.append("first point " + lateOrEarly.map { String(format: "%+d", $0.launchError!) }.joined(separator: ",")
+                          + " frames off the launch")
+        }
         if falseTrajectories > 0 { missed.append("\(falseTrajectories) false trajectories") }
         return missed
     }

@@ -30,7 +30,15 @@ public struct EvaluationRunner: Sendable {
                 truth = GroundTruth(rendered.truth)
             case let .labelled(path, labels):
                 clip = "\(realClipFolder)/\(path)"
-                truth = try LabelFile.groundTruth(csv: String(contentsOfFile: "\(realClipFolder)/\(labels)", encoding: .utf8))
+                let labelPath = "\(realClipFolder)/\(labels)"
+                guard FileManager.default.fileExists(atPath: clip), FileManager.default.fileExists(atPath: labelPath) else {
+                    throw MissingRealClip(path: FileManager.default.fileExists(atPath: clip) ? labelPath : clip)
+                }
+                // flights.csv beside the labels gives each flight's first airborne frame.
+                let flightsPath = URL(fileURLWithPath: labelPath).deletingLastPathComponent().appendingPathComponent("flights.csv").path
+                let flights = FileManager.default.fileExists(atPath: flightsPath)
+                    ? try LabelFile.flights(csv: String(contentsOfFile: flightsPath, encoding: .utf8)) : []
+                truth = try LabelFile.groundTruth(csv: String(contentsOfFile: labelPath, encoding: .utf8), flights: flights)
             case let .unlabelled(path, _):
                 clip = "\(realClipFolder)/\(path)"
                 truth = nil
@@ -65,6 +73,12 @@ public struct EvaluationRunner: Sendable {
         try AtomicFile.write(try encoder.encode(truth), to: truthPath)
         return (video, truth)
     }
+}
+
+/// A real clip that is not where the suite expects it (`../shared/clips` beside the checkout).
+struct MissingRealClip: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "no such file: \(path) (the real clips live in ../shared/clips beside the checkout; --clips names another folder)" }
 }
 
 /// A digest that is the same in every run (Swift's `Hasher` is seeded per process).

@@ -72,6 +72,12 @@ public struct EvaluationCase: Sendable {
 
 /// The clips balltrace is measured on.
 public enum EvaluationSuite {
+    /// A labelled real clip of `../shared/clips` in the folder's layout (`clip.mp4`, `gt.csv`,
+    /// `flights.csv`).
+    static func labelled(_ folder: String, note: String) -> EvaluationCase {
+        EvaluationCase(name: folder, source: .labelled(clip: "\(folder)/clip.mp4", labels: "\(folder)/gt.csv"), note: note)
+    }
+
     /// A few scenarios, mostly at low resolution: quick enough for `swift test`.
     public static let quick: [EvaluationCase] = [
         .scene("golf-down-the-line", 640, 480, fps: 30, seed: 101),
@@ -115,6 +121,12 @@ public enum EvaluationSuite {
 
     /// The real clips in `../shared/clips` (see its README).
     public static let real: [EvaluationCase] = [
+        labelled("golf-iron-oblique", note: "portrait, 25 fps converted unevenly; exits the top"),
+        labelled("golf-broadcast-slowmo", note: "broadcast slow motion; 4 px ball against the sky"),
+        labelled("golf-range-groundcam", note: "phone on the ground; three 2–4 px balls, strikes out of view"),
+        labelled("golf-dtl-slowmo", note: "slow motion, pictures repeated; 8 → 6 px ball"),
+        labelled("basketball-five-shots", note: "five shots, release to rim"),
+        labelled("tennis-serve-broadcast", note: "toss, then the serve's streak; every 6th picture repeated"),
         EvaluationCase(name: "tracker-balltoss", source: .labelled(clip: "tracker-balltoss/clip.mp4", labels: "tracker-balltoss/gt.csv"),
                        note: "labels every 2nd frame 10–30"),
         EvaluationCase(name: "tennis-indoor", source: .labelled(clip: "tennis-indoor/clip.mov", labels: "tennis-indoor/gt.csv"),

@@ -43,6 +43,9 @@ public struct GroundTruth: Sendable, Hashable {
     public var flightCount: Int
     /// Frames that carry a label (a sparse clip's precision counts only these).
     public var labelledFrames: Set<Int>
+    /// Each flight's first airborne frame, where the labels say (real clips' `flights.csv`):
+    /// a trajectory should begin there, not frames later.
+    public var firstAirborneFrames: [Int: Int] = [:]
 
     public init(positions: [Position], labelling: Labelling, flightCount: Int? = nil, labelledFrames: Set<Int>? = nil) {
         self.positions = positions

@@ -114,6 +114,40 @@ import Testing
         #expect(truth.positions.allSatisfy { $0.radius == nil })
     }
 
+    @Test func labelsWithRadiiAndFlightsKeepThemAndFlightsCSVGivesTheLaunch() throws {
+        let flights = try LabelFile.flights(csv: "flight,impact_frame,first_frame,last_frame,end\n1,13,14,15,rim\n2,,128,128,lost\n")
+        let labels = try LabelFile.groundTruth(csv: "frame,x,y,r,flight\n14,10,20,3.5,1\n15,12,18,3.5,1\n128,50,60,11,2\n",
+                                               flights: flights)
+        #expect(labels.positions.map(\.flight) == [0, 0, 1])
+        #expect(labels.positions.map(\.radius) == [3.5, 3.5, 11])
+        #expect(labels.firstAirborneFrames == [0: 14, 1: 128])
+        #expect(flights[1].impactFrame == nil && flights[0].end == "rim")
+        // Without a flight column, flights.csv's frame ranges say which flight a label is on.
+        let ranged = try LabelFile.groundTruth(
+            csv: "frame,x,y,r\n156,15,156,1.1\n160,112,141,1\n177,59,480,4\n",
+            flights: LabelFile.flights(csv: "flight,impact_frame,first_frame,last_frame,end\n1,,156,162,lost\n2,,177,190,lost\n"))
+        #expect(ranged.positions.map(\.flight) == [0, 0, 1])
+    }
+
+    @Test func aFlightFoundLateMissesTheLaunchTarget() {
+        var truth = GroundTruth(positions: flight(frames: 10..<30), labelling: .sparse)
+        truth.firstAirborneFrames = [0: 10]
+        let onTime = ClipScore(truth: truth, trajectories: [trajectory(frames: 11..<30)])
+        #expect(onTime.flights[0].launchError == 1)
+        #expect(onTime.shortfalls().isEmpty)
+        let late = ClipScore(truth: truth, trajectories: [trajectory(frames: 14..<30)])
+        #expect(late.flights[0].launchError == 4)
+        #expect(late.shortfalls().contains { $0.contains("+4 frames off the launch") })
+    }
+
+    @Test func onSparseLabelsATrajectoryWhollyOutsideTheLabelsIsNotFalse() {
+        // The ball after the rim, say: nobody labelled it, so nothing says it is wrong.
+        let truth = GroundTruth(positions: flight(frames: 0..<10), labelling: .sparse)
+        let score = ClipScore(truth: truth, trajectories: [trajectory(frames: 0..<10), trajectory(frames: 40..<55, y: 300)])
+        #expect(score.falseTrajectories == 0)
+        #expect(score.shortfalls().isEmpty)
+    }
+
     @Test func aMalformedLabelLineIsNamed() {
         #expect(throws: LabelFile.Problem.self) { try LabelFile.groundTruth(csv: "frame,x,y\n3,4\n") }
     }
