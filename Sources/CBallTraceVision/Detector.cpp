@@ -68,15 +68,18 @@ struct bt_detector {
     std::vector<BlobSums> sums;
     std::vector<bt_blob> found;
     long frames = 0;
-    // This frame's analysis picture, and the warped model while it is being moved.
-    std::vector<uint8_t> picture;
+    // This frame's analysis picture, the last one (both in their own frames' pixels), this
+    // picture seen in the model's pixels, and the warped model while it is being moved.
+    std::vector<uint8_t> picture, last_picture, aligned;
     std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
     // Mean absolute change of the picture from the last, in recent frames.
     std::vector<double> recent_change;
     std::unique_ptr<balltrace::CameraMotionEstimator> motion;
-    // Motion not yet applied to the model: from this frame's pixels to the model's, analysis
-    // pixels (a model is moved only once the motion amounts to a quarter of a pixel).
+    // From this frame's pixels to the model's (analysis pixels): the camera's motion since the
+    // model was last moved. Each picture is compared with the model through it.
     balltrace::Similarity pending;
+    // From the model's pixels to the scene's: the first frame's, carried along by each move.
+    balltrace::Similarity scene_from_model;
 };
 
 using balltrace::guarded;
@@ -117,7 +120,9 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->reduced_row.assign(d->width, 0);
         d->row_has_foreground.assign(d->height, 0);
         d->picture.assign(pixels, 0);
+        d->last_picture.assign(pixels, 0);
         if (c.compensate_motion) {
+            d->aligned.assign(pixels, 0);
             d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height);
             for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still})
                 plane->assign(pixels, 0);
@@ -189,14 +194,14 @@ const uint8_t *reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride
 /// Updates the model with one analysis-size picture and writes this frame's foreground contrast.
 /// Sixteen pixels at a time in 8-bit lanes (OpenCV's universal intrinsics: `+` and `-` saturate
 /// on 8-bit lanes), then the rest of the row one by one with the same arithmetic.
-void update_model(bt_detector *d) {
+void update_model(bt_detector *d, const uint8_t *picture) {
     const auto &c = d->config;
     const int w = d->width;
     const uint8_t lo = uint8_t(c.threshold_minimum), hi = uint8_t(c.threshold_maximum);
     const bool first = d->frames == 0;
     const bool refreshing = d->frames % kForegroundRefresh == 0;
     for (int y = 0; y < d->height; ++y) {
-        const uint8_t *in = d->picture.data() + size_t(y) * w;
+        const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;
         uint8_t *threshold = d->threshold.data() + size_t(y) * w;
         uint8_t *contrast = d->contrast.data() + size_t(y) * w;
@@ -283,7 +288,7 @@ constexpr int kStrongChange = 24;
 constexpr long kRepeatStrongPixels = 4;
 
 PictureChange picture_change(const bt_detector *d) {
-    const uint8_t *a = d->picture.data(), *b = d->previous.data();
+    const uint8_t *a = d->picture.data(), *b = d->last_picture.data();
     const size_t n = d->picture.size();
     uint64_t total = 0;
     long strong = 0;
@@ -383,45 +388,88 @@ double mismatch(const bt_detector *d, const uint8_t *mean, const balltrace::Simi
     return count > 0 ? total / count : 0;
 }
 
-/// Measures the camera's motion since the last frame and moves the model with it. A measured
-/// step counts only when the last picture, moved by it, explains this one better than left
-/// where it is: that keeps a camera on a tripod from being "moved" by the estimate's own noise
-/// (or by a strike that shakes the picture by a tenth of a pixel). Steps add up until they
-/// amount to half a pixel somewhere in the picture; the model is then moved by whole pixels
-/// at the centre, and the rest is kept for later.
+/// Composes two similarities: `outer` after `inner`.
+balltrace::Similarity compose(const balltrace::Similarity &outer, const balltrace::Similarity &inner) {
+    balltrace::Similarity r;
+    r.a = outer.a * inner.a - outer.b * inner.b;
+    r.b = outer.b * inner.a + outer.a * inner.b;
+    outer.apply(inner.tx, inner.ty, r.tx, r.ty);
+    return r;
+}
+
+balltrace::Similarity inverse(const balltrace::Similarity &m) {
+    double s2 = m.a * m.a + m.b * m.b;
+    balltrace::Similarity r{m.a / s2, -m.b / s2, 0, 0};
+    r.tx = -(r.a * m.tx - r.b * m.ty);
+    r.ty = -(r.b * m.tx + r.a * m.ty);
+    return r;
+}
+
+/// Measures the camera's motion since the last frame and adds it to the way this picture is
+/// compared with the model. A measured step counts only when the last picture, moved by it,
+/// explains this one better than left where it is: that keeps a camera on a tripod from being
+/// "moved" by the estimate's own noise (or by a strike that shakes the picture by a tenth of a
+/// pixel). Once the camera has moved the picture four pixels from the model, the model itself
+/// is moved by whole pixels (nearest: moved again and again, an interpolated model would blur
+/// until every edge stood out from it), and the fraction is kept.
 void follow_camera(bt_detector *d, bt_frame_report *report) {
     balltrace::Similarity step;
     double share = 0;
     bool known = d->motion->next(d->picture.data(), step, share);
     report->motion_known = known;
     report->inlier_share = share;
-    if (!known) return;
-    if (step.largest_displacement(d->width, d->height) < 0.05) return;
-    if (mismatch(d, d->previous.data(), step) >= 0.95 * mismatch(d, d->previous.data(), balltrace::Similarity{})) return;
-    // pending ∘ step: this frame → the last frame → the model's frame.
-    const auto &p = d->pending;
-    balltrace::Similarity combined;
-    combined.a = p.a * step.a - p.b * step.b;
-    combined.b = p.b * step.a + p.a * step.b;
-    p.apply(step.tx, step.ty, combined.tx, combined.ty);
-    if (combined.largest_displacement(d->width, d->height) < 0.5) {
-        d->pending = combined;
-        return;
+    if (known && step.largest_displacement(d->width, d->height) >= 0.05 &&
+        mismatch(d, d->last_picture.data(), step) < 0.95 * mismatch(d, d->last_picture.data(), balltrace::Similarity{})) {
+        // pending ∘ step: this frame → the last frame → the model's frame.
+        d->pending = compose(d->pending, step);
     }
-    double cx = 0.5 * d->width, cy = 0.5 * d->height, mx, my;
-    combined.apply(cx, cy, mx, my);
-    double ex = (mx - cx) - std::round(mx - cx), ey = (my - cy) - std::round(my - cy);
-    balltrace::Similarity whole = combined;
-    whole.tx -= ex;
-    whole.ty -= ey;
-    warp_model(d, whole);
-    d->pending = balltrace::Similarity{1, 0, ex, ey};
+    if (d->pending.largest_displacement(d->width, d->height) >= 4) {
+        double cx = 0.5 * d->width, cy = 0.5 * d->height, mx, my;
+        d->pending.apply(cx, cy, mx, my);
+        double ex = (mx - cx) - std::round(mx - cx), ey = (my - cy) - std::round(my - cy);
+        balltrace::Similarity whole = d->pending;
+        whole.tx -= ex;
+        whole.ty -= ey;
+        warp_model(d, whole);
+        d->scene_from_model = compose(d->scene_from_model, whole);
+        d->pending = balltrace::Similarity{1, 0, ex, ey};
+    }
     const double k = d->config.reduction;
-    report->moved = 1;
-    report->a = whole.a;
-    report->b = whole.b;
-    report->tx = whole.tx * k;
-    report->ty = whole.ty * k;
+    balltrace::Similarity pose = compose(d->scene_from_model, d->pending);
+    report->moved = pose.a != 1 || pose.b != 0 || pose.tx != 0 || pose.ty != 0;
+    report->a = pose.a;
+    report->b = pose.b;
+    report->tx = pose.tx * k;
+    report->ty = pose.ty * k;
+}
+
+/// This picture seen in the model's pixels, through `to_model` (bilinear, once: the picture is
+/// never resampled twice). Model pixels the picture does not cover take the model's mean, so
+/// they show nothing moving.
+void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
+    const int w = d->width, h = d->height;
+    const balltrace::Similarity to_picture = inverse(to_model);
+    const uint8_t *p = d->picture.data();
+    for (int y = 0; y < h; ++y) {
+        double sx0, sy0;
+        to_picture.apply(0.5, y + 0.5, sx0, sy0);
+        sx0 -= 0.5;
+        sy0 -= 0.5;
+        uint8_t *out = d->aligned.data() + size_t(y) * w;
+        const uint8_t *mean = d->mean.data() + size_t(y) * w;
+        for (int x = 0; x < w; ++x) {
+            double sx = sx0 + to_picture.a * x, sy = sy0 + to_picture.b * x;
+            if (sx < 0 || sy < 0 || sx >= w - 1 || sy >= h - 1) {
+                out[x] = mean[x];
+                continue;
+            }
+            int ix = int(sx), iy = int(sy);
+            int fx = int((sx - ix) * 256), fy = int((sy - iy) * 256);
+            const uint8_t *q = p + size_t(iy) * w + ix;
+            int top = q[0] * (256 - fx) + q[1] * fx, bottom = q[w] * (256 - fx) + q[w + 1] * fx;
+            out[x] = uint8_t((top * (256 - fy) + bottom * fy + (1 << 15)) >> 16);
+        }
+    }
 }
 
 /// Finds the foreground runs of every row and joins touching ones (8-connectivity).
@@ -481,8 +529,17 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             report->repeated = 1;
             return;
         }
-        if (d->motion) follow_camera(d, report);
-        update_model(d);
+        const uint8_t *seen = d->picture.data();
+        if (d->motion) {
+            follow_camera(d, report);
+            const auto &p = d->pending;
+            if (p.a != 1 || p.b != 0 || p.tx != 0 || p.ty != 0) {
+                align_picture(d, p);
+                seen = d->aligned.data();
+            }
+        }
+        update_model(d, seen);
+        d->last_picture.swap(d->picture);
         d->frames++;
         label_runs(d);
 
@@ -522,6 +579,10 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         }
 
         const double scale = c.reduction;
+        // Blobs were found in the model's pixels: back to this picture's.
+        const balltrace::Similarity to_picture = inverse(d->pending);
+        const bool moved = d->pending.a != 1 || d->pending.b != 0 || d->pending.tx != 0 || d->pending.ty != 0;
+        const double picture_scale = std::hypot(to_picture.a, to_picture.b), turn = std::atan2(to_picture.b, to_picture.a);
         d->found.clear();
         for (const BlobSums &s : d->sums) {
             int extent = std::max(s.right - s.left + 1, s.bottom - s.top + 1);
@@ -542,8 +603,14 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             // few pixels, where second moments are mostly pixelization.
             double minor = std::sqrt(covered / (M_PI * elongation));
             bt_blob b;
-            b.x = (cx + 0.5) * scale;
-            b.y = (cy + 0.5) * scale;
+            double px = cx + 0.5, py = cy + 0.5;
+            if (moved) {
+                to_picture.apply(cx + 0.5, cy + 0.5, px, py);
+                minor *= picture_scale;
+                angle += turn;
+            }
+            b.x = px * scale;
+            b.y = py * scale;
             b.radius = minor * scale;
             b.area = s.area * scale * scale;
             b.elongation = elongation;

@@ -38,8 +38,8 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
             let r = try report(detector, cameraView(width: width, height: height, offset: offset), width: width)
             if frame > 0 { #expect(r.isMotionMeasured, "frame \(frame)") }
             #expect(!r.isRepeat)
-            if let move = r.cameraMotion {
-                pose = pose.after(move)
+            if let known = r.cameraPose {
+                pose = known
                 moves += 1
             }
         }
@@ -60,7 +60,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
             let zoom = 1 + 0.004 * Double(frame)
             let r = try report(detector, cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0), zoom: zoom),
                                width: width)
-            if let move = r.cameraMotion { pose = pose.after(move) }
+            if let known = r.cameraPose { pose = known }
         }
         // The last frame is magnified 1.076 times: its pixels map back to the first shrunk.
         #expect(abs(pose.scale - 1 / 1.076) < 0.005, "scale \(pose.scale)")
@@ -76,7 +76,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
             // Sensor noise of about 2 levels, new each frame.
             let noisy = still.map { UInt8(max(0, min(255, Double($0) + jitter.next(3.5)))) }
             let r = try report(detector, noisy, width: width)
-            #expect(r.cameraMotion == nil, "frame \(frame): moved by \(String(describing: r.cameraMotion))")
+            #expect(r.cameraPose == nil, "frame \(frame): moved to \(String(describing: r.cameraPose))")
             #expect(!r.isRepeat, "frame \(frame)")
         }
     }

@@ -71,8 +71,8 @@ final class FrameAnalyzer {
             return
         }
         lastTrackedFrame = frame
-        if let motion = report.cameraMotion {
-            cameraPose = cameraPose.after(motion)
+        if let pose = report.cameraPose {
+            cameraPose = pose
             largestCameraDisplacement = max(largestCameraDisplacement, cameraPose.largestDisplacement(
                 width: Double(geometry.storedWidth), height: Double(geometry.storedHeight)))
         }

@@ -75,11 +75,10 @@ final class BlobDetector {
         /// The picture repeats the last one (a clip converted to a higher frame rate): it was
         /// not analysed, and it has no blobs.
         var isRepeat: Bool
-        /// How the background model was moved with the camera: where a point of this frame was
-        /// in the model's previous frame, stored pixels; nil when it was not moved (a camera
-        /// standing still, a move of under half a pixel so far, or motion that could not be
-        /// measured).
-        var cameraMotion: SimilarityTransform?
+        /// Where a point of this frame lies in the scene (the first frame's picture, carried
+        /// along by the camera's measured motion), stored pixels; nil while the camera has not
+        /// moved.
+        var cameraPose: SimilarityTransform?
         /// Whether the camera's motion since the last frame could be measured at all.
         var isMotionMeasured: Bool
     }
@@ -98,7 +97,7 @@ final class BlobDetector {
         lastFoundCount = Int(found)
         let motion = report.moved != 0 ? SimilarityTransform(a: report.a, b: report.b, tx: report.tx, ty: report.ty) : nil
         return (Array(buffer.prefix(Int(count))),
-                FrameReport(isRepeat: report.repeated != 0, cameraMotion: motion, isMotionMeasured: report.motion_known != 0))
+                FrameReport(isRepeat: report.repeated != 0, cameraPose: motion, isMotionMeasured: report.motion_known != 0))
     }
 }
 

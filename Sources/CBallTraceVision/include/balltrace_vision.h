@@ -41,11 +41,11 @@ typedef struct {
     int repeated;           /* the picture repeats the last one (frame-rate conversion): nothing was done */
     int motion_known;       /* the camera's motion since the last frame could be measured */
     double inlier_share;    /* share of followed corners that agree with it */
-    int moved;              /* the background model was moved with the camera, as below */
-    /* How the model was moved: where a point of this frame was in the model's previous frame,
-       stored pixels with pixel centres at half-integers: x' = a·x − b·y + tx, y' = b·x + a·y + ty.
-       The model follows the camera in whole-pixel steps once the picture bears a move out, so
-       these moves, chained, are where each frame lies in the scene, to within half a pixel. */
+    int moved;              /* the camera has moved since the first frame, as below */
+    /* Where a point of this frame lies in the first frame's picture (the scene), in stored
+       pixels with pixel centres at half-integers: x' = a·x − b·y + tx, y' = b·x + a·y + ty.
+       Only motion the pictures bear out counts, so a camera on a tripod stays at identity.
+       Blobs are in this frame's own pixels. */
     double a, b, tx, ty;
 } bt_frame_report;
 
