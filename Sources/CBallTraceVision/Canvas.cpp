@@ -172,6 +172,16 @@ extern "C" int bt_canvas_shift(bt_canvas *c, double dx, double dy, char *message
     });
 }
 
+extern "C" int bt_canvas_transform(bt_canvas *c, double a, double b, double tx, double ty, char *message, size_t size) {
+    return guarded(message, size, [&] {
+        // Continuous coordinates (pixel centres at half-integers) for the similarity; OpenCV
+        // maps pixel indices, so the half-pixel offset is folded into the translation.
+        cv::Matx23d view(a, -b, tx + 0.5 * (a - b) - 0.5, b, a, ty + 0.5 * (b + a) - 0.5);
+        cv::warpAffine(c->picture, c->shifted, view, c->picture.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        cv::swap(c->picture, c->shifted);
+    });
+}
+
 extern "C" int bt_canvas_to_yuv420(bt_canvas *c, int counterclockwise_quarters, uint8_t *y, ptrdiff_t ys,
                                    uint8_t *u, ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
     return guarded(message, size, [&] {

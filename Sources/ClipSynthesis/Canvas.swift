@@ -58,6 +58,15 @@ final class Canvas {
         }
     }
 
+    /// Shows the picture through `view` (a camera that moved): each pixel takes the picture at
+    /// the point the view maps onto it, bilinear; past the edge the edge repeats.
+    func transform(by view: SimilarityTransform) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        guard bt_canvas_transform(handle, view.a, view.b, view.tx, view.ty, &message, message.count) == 0 else {
+            throw SynthesisError.canvas(text(message))
+        }
+    }
+
     func save() { bt_canvas_save(handle) }
     func restore() { bt_canvas_restore(handle) }
     func noise(sigma: Double, seed: UInt64) { bt_canvas_noise(handle, sigma, seed) }

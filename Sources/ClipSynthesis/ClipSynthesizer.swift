@@ -35,7 +35,10 @@ public enum ClipSynthesizer {
             for item in foreground { item.draw(on: canvas) }
             let offset = shake?[frame]
             if let offset { try canvas.shift(by: offset) }
-            truth += positions(of: seen, frame: frame, time: time, scene: scene, foreground: foreground, offset: offset)
+            let view = cameraView(scene, at: time)
+            if let view { try canvas.transform(by: view) }
+            truth += positions(of: seen, frame: frame, time: time, scene: scene, foreground: foreground, offset: offset,
+                               view: view)
             if let flicker = scene.conditions.flicker { canvas.gain(flicker.gain(frame: frame, time: time)) }
             canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
             let timestamp = Int64((time * Double(timeScale)).rounded())
@@ -53,7 +56,7 @@ public enum ClipSynthesizer {
         var truth: [ClipTruth.Position] = []
         for (frame, time) in scene.frameTimes.enumerated() {
             truth += positions(of: observeBalls(scene, at: time), frame: frame, time: time, scene: scene,
-                               foreground: foreground, offset: shake?[frame])
+                               foreground: foreground, offset: shake?[frame], view: cameraView(scene, at: time))
         }
         return ClipTruth(scene: scene, positions: truth)
     }
@@ -110,27 +113,43 @@ public enum ClipSynthesizer {
                         colour: flight.colour ?? scene.ballColour)
     }
 
+    /// How a moving camera shows the scene at `time`; nil for a camera that stands still.
+    static func cameraView(_ scene: SyntheticScene, at time: Double) -> SimilarityTransform? {
+        scene.conditions.camera?.sceneToPicture(at: time, duration: Double(scene.frameCount) / scene.frameRate,
+                                                width: scene.width, height: scene.height)
+    }
+
     /// The truth rows for the balls seen in one frame: those at least partly inside it, moved
-    /// by the camera's shake, with what hides or clips them.
+    /// by the camera's shake and seen through its view, with what hides or clips them.
     static func positions(of seen: [SeenBall], frame: Int, time: Double, scene: SyntheticScene, foreground: [SceneryItem],
-                          offset: PixelPoint?) -> [ClipTruth.Position] {
+                          offset: PixelPoint?, view: SimilarityTransform? = nil) -> [ClipTruth.Position] {
         let frameRect = PixelRect(x: 0, y: 0, width: Double(scene.width), height: Double(scene.height))
         return seen.compactMap { ball in
-            var centre = ball.centre, extent = ball.extent
+            var centre = ball.centre, extent = ball.extent, radius = ball.radius
             if let offset {
                 centre = centre + offset
                 extent.x += offset.x
                 extent.y += offset.y
+            }
+            if let view {
+                // The extent's corners through the view, and the box around them.
+                let corners = [PixelPoint(x: extent.x, y: extent.y), PixelPoint(x: extent.x + extent.width, y: extent.y),
+                               PixelPoint(x: extent.x, y: extent.y + extent.height),
+                               PixelPoint(x: extent.x + extent.width, y: extent.y + extent.height)].map(view.apply)
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                extent = PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+                centre = view.apply(centre)
+                radius *= view.scale
             }
             guard extent.intersection(frameRect) != nil else { return nil }
             let hidden = foreground.isEmpty ? 0 : ball.footprint.hiddenFraction(by: foreground)
             // Touching another ball, the two images merge into one blob whose centre is neither's.
             let merged = seen.contains { $0.flight != ball.flight && $0.footprint.touches(ball.footprint) }
             return ClipTruth.Position(
-                flight: ball.flight, frame: frame, time: time, x: centre.x, y: centre.y, radius: ball.radius,
+                flight: ball.flight, frame: frame, time: time, x: centre.x, y: centre.y, radius: radius,
                 inFlight: ball.moving, clipped: !frameRect.contains(extent) || (hidden > 0 && hidden < 1) || merged,
                 // Too faint: less light than a full-contrast disc of half a pixel's radius.
-                visible: hidden < 1 && ball.radius * ball.contrast.squareRoot() >= 0.5)
+                visible: hidden < 1 && radius * ball.contrast.squareRoot() >= 0.5)
         }
     }
 }

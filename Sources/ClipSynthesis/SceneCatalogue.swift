@@ -11,7 +11,26 @@ extension SyntheticScene {
         ("pole-occlusion", 2.4, { poleOcclusion(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("rough-conditions", 3, { roughConditions(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("no-ball", 3, { noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        // The same scenes filmed by a camera that moves.
+        ("golf-face-on-pan", 3, { filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "golf-face-on-pan") }),
+        ("golf-face-on-zoom", 3, { filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "golf-face-on-zoom") }),
+        ("golf-down-the-line-handheld", 3, {
+            filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "golf-down-the-line-handheld")
+        }),
+        ("tennis-toss-handheld", 2.3, { filmed(tennisToss(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "tennis-toss-handheld") }),
+        ("basketball-shot-handheld", 2.5, {
+            filmed(basketballShot(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "basketball-shot-handheld")
+        }),
+        ("no-ball-handheld", 3, { filmed(noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "no-ball-handheld") }),
     ]
+
+    /// `scene` filmed by a camera moving as `kind` says, under a name of its own.
+    private static func filmed(_ scene: SyntheticScene, _ kind: CameraPath.Kind, _ name: String) -> SyntheticScene {
+        var moving = scene
+        moving.name = name
+        moving.conditions.camera = CameraPath(kind: kind, seed: scene.seed)
+        return moving
+    }
 
     /// Every scenario ``scenario(named:width:height:frameRate:seconds:seed:)`` knows.
     public static var scenarioNames: [String] { catalogue.map(\.name) }

@@ -93,8 +93,19 @@ public enum EvaluationSuite {
         .scene("no-ball", 1280, 720, fps: 30, seed: 81),
     ]
 
-    /// Every generated scenario across sizes and frame rates, then the real clips.
-    public static let full: [EvaluationCase] = generated + real
+    /// Every generated scenario across sizes and frame rates, the same scenes filmed by a moving
+    /// camera, then the real clips.
+    public static let full: [EvaluationCase] = generated + movingCamera + real
+
+    /// Scenes filmed handheld, panning and zooming: the truth moves with the camera.
+    public static let movingCamera: [EvaluationCase] = [
+        .scene("tennis-toss-handheld", 1280, 720, fps: 30, seed: 131),
+        .scene("basketball-shot-handheld", 1280, 720, fps: 30, seed: 141),
+        .scene("golf-down-the-line-handheld", 1280, 720, fps: 30, seed: 121),
+        .scene("golf-face-on-pan", 1280, 720, fps: 30, seed: 111),
+        .scene("golf-face-on-zoom", 1280, 720, fps: 30, seed: 112),
+        .scene("no-ball-handheld", 1280, 720, fps: 30, seed: 181),
+    ]
 
     public static let generated: [EvaluationCase] = [
         .scene("golf-face-on", 640, 480, fps: 24, seed: 11),

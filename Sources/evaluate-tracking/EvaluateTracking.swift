@@ -17,7 +17,7 @@ struct EvaluateTracking: ParsableCommand {
             flight. Exit status 1 when a case the targets apply to misses them.
             """)
 
-    @Option(help: "Which cases: full (every scenario and real clip), generated, real, or quick (the subset swift test runs).")
+    @Option(help: "Which cases: full (every scenario and real clip), generated, moving (scenes filmed by a moving camera), real, or quick (the subset swift test runs).")
     var suite: String = "full"
 
     @Option(help: "Only cases whose name contains this text.")
@@ -44,8 +44,9 @@ struct EvaluateTracking: ParsableCommand {
         case "full": cases = EvaluationSuite.full
         case "generated": cases = EvaluationSuite.generated
         case "real": cases = EvaluationSuite.real
+        case "moving": cases = EvaluationSuite.movingCamera
         case "quick": cases = EvaluationSuite.quick
-        default: throw ValidationError("--suite must be full, generated, real or quick (got '\(suite)')")
+        default: throw ValidationError("--suite must be full, generated, moving, real or quick (got '\(suite)')")
         }
         if let only { cases = cases.filter { $0.name.contains(only) } }
         guard extraSeeds >= 0 else { throw ValidationError("--extra-seeds must be 0 or more (got \(extraSeeds))") }

@@ -146,6 +146,10 @@ void bt_canvas_gain(bt_canvas *canvas, double gain);
 /* Moves the whole picture by (dx, dy) pixels, sub-pixel (bilinear); the uncovered border
    repeats the edge (camera shake). */
 int bt_canvas_shift(bt_canvas *canvas, double dx, double dy, char *message, size_t message_size);
+/* Shows the picture through a similarity (x' = a·x − b·y + tx, y' = b·x + a·y + ty, continuous
+   pixel coordinates): each pixel takes the picture at the point mapped onto it, bilinear, the
+   edge repeated past the border. */
+int bt_canvas_transform(bt_canvas *canvas, double a, double b, double tx, double ty, char *message, size_t message_size);
 /* Converts the picture to planar YUV 4:2:0 (BT.601, limited range) into the caller's planes,
    turned counter-clockwise by `counterclockwise_quarters` × 90° first (how a phone stores a
    portrait picture sideways); the planes must have the turned size. */
