@@ -25,7 +25,8 @@ private func sampleResult(coordinates: CoordinateSystem = .topLeft) -> AnalysisR
         applied: AppliedSettings(minimumRadiusPixels: 2, maximumRadiusPixels: 54, analysisWidth: 540,
                                  analysisHeight: 960, maximumMissedFrames: 4, backgroundSubtraction: "sigma-delta",
                                  foregroundThresholdMinimum: 8, foregroundThresholdMaximum: 48),
-        trajectories: [observation], warnings: ["frame 40 was damaged"], analysedFrameCount: 90)
+        trajectories: [observation], warnings: ["frame 40 was damaged"], analysedFrameCount: 90,
+        capture: CaptureSummary(cameraMoved: true, largestCameraDisplacement: 12.5, repeatedFrames: 3))
 }
 
 private func json(_ result: AnalysisResult) throws -> [String: Any] {

@@ -190,7 +190,7 @@ struct ScenarioSynthesisTests {
 
     @Test func unknownScenarioNamesGiveNil() {
         #expect(SyntheticScene.scenario(named: "golf-sideways") == nil)
-        #expect(SyntheticScene.scenarioNames.count == 8)
+        #expect(SyntheticScene.scenarioNames.count == 14)
     }
 }
 

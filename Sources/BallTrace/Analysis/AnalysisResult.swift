@@ -12,6 +12,8 @@ public struct AnalysisResult: Sendable {
     public var trajectories: [TrajectoryObservation]
     public var warnings: [String]
     public var analysedFrameCount: Int
+    /// Whether the camera moved, and how many frames repeated the picture before them.
+    public var capture: CaptureSummary
     /// The time of the frame the tracer picture was drawn over, when one was asked for.
     public var tracerFrameTime: Double? = nil
 }

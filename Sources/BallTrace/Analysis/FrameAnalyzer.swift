@@ -97,6 +97,12 @@ final class FrameAnalyzer {
     /// Every reported trajectory so far, in their frames' own pixels.
     var reported: [Track] { tracker.reported.map(\.inPicture) }
 
+    /// How the clip was filmed, so far.
+    var capture: CaptureSummary {
+        CaptureSummary(cameraMoved: largestCameraDisplacement > 1,
+                       largestCameraDisplacement: (largestCameraDisplacement * 10).rounded() / 10, repeatedFrames: repeatedCount)
+    }
+
     /// Ends the sequence: flights still in the air are complete.
     func finish() { tracker.finish() }
 

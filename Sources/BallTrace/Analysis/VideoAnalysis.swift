@@ -155,6 +155,6 @@ public enum VideoAnalysis {
             settings: settings,
             applied: analyzer.appliedSettings,
             trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed,
-            tracerFrameTime: backdrop?.time)
+            capture: analyzer.capture, tracerFrameTime: backdrop?.time)
     }
 }

@@ -27,6 +27,9 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         /// Whether the file was whole; when it was not, `warnings` say so in words. Always
         /// written; absent only from documents of balltrace 0.1.0 before it was added.
         public var integrity: InputIntegrity?
+        /// Whether the camera moved and how many frames repeated the one before. Always
+        /// written; absent from documents of balltrace before it was added.
+        public var capture: CaptureSummary?
     }
 
     public struct Settings: Sendable, Codable, Hashable {
@@ -85,7 +88,7 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
             path: result.source.path, width: geometry.displayedWidth, height: geometry.displayedHeight,
             rotation: geometry.rotation.rawValue, frameRate: rounded(result.source.frameRate, 4),
             duration: rounded(result.decodedDuration, 6), frameCount: result.decodedFrameCount,
-            codec: result.source.codecName, integrity: result.integrity.rounded)
+            codec: result.source.codecName, integrity: result.integrity.rounded, capture: result.capture)
         let s = result.settings
         settings = Settings(
             regionOfInterest: s.regionOfInterest,

@@ -63,7 +63,7 @@ public enum DocumentSchema {
         "source": {
           "description": "The input video as it was read.",
           "type": "object",
-          "required": ["path", "width", "height", "rotation", "frameRate", "duration", "frameCount", "codec", "integrity"],
+          "required": ["path", "width", "height", "rotation", "frameRate", "duration", "frameCount", "codec", "integrity", "capture"],
           "additionalProperties": false,
           "properties": {
             "path": {
@@ -105,6 +105,28 @@ public enum DocumentSchema {
             },
             "integrity": {
               "$ref": "#/$defs/integrity"
+            },
+            "capture": {
+              "description": "How the clip was filmed, as the analysis measured it. Points are always in each frame's own pixels; the tracker follows balls in the scene, with the camera's motion taken out.",
+              "type": "object",
+              "required": ["cameraMoved", "largestCameraDisplacement", "repeatedFrames"],
+              "additionalProperties": false,
+              "properties": {
+                "cameraMoved": {
+                  "description": "True when the camera moved (a pan, a zoom, a hand's drift) by more than a pixel at some point of the clip.",
+                  "type": "boolean"
+                },
+                "largestCameraDisplacement": {
+                  "description": "Pixels: the farthest any corner of the picture moved from where it was in the first frame.",
+                  "type": "number",
+                  "minimum": 0
+                },
+                "repeatedFrames": {
+                  "description": "Frames that only repeated the picture before them (a clip converted to a higher frame rate, such as a slow-motion export): not analysed, and listed in a trajectory with the ball where it was.",
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
             }
           }
         },

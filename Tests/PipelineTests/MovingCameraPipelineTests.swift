@@ -1,0 +1,53 @@
+import BallTrace
+import ClipSynthesis
+import Foundation
+import Testing
+
+@Suite("Clips filmed by a moving camera, and clips whose pictures repeat")
+struct MovingCameraPipelineTests {
+    /// The face-on drive filmed by a camera panning across a tenth of the frame.
+    static let pannedDrive: GeneratedClips.Clip = GeneratedClips.render(
+        SyntheticScene.scenario(named: "golf-face-on-pan", width: 640, height: 360, frameRate: 30, seed: 7)!)
+
+    @Test func aPannedFlightIsFoundOnTheTruthInEachFramesOwnPixels() throws {
+        let result = try VideoAnalysis.run(path: Self.pannedDrive.path, settings: AnalysisSettings())
+        #expect(result.capture.cameraMoved)
+        #expect(result.capture.largestCameraDisplacement > 30, "moved \(result.capture.largestCameraDisplacement) px")
+        #expect(result.trajectories.count == 1)
+        let trajectory = try #require(result.trajectories.first)
+        try expectOnTheTruth(trajectory, Self.pannedDrive, width: 640, height: 360)
+    }
+
+    @Test func aCameraOnATripodIsReportedStill() throws {
+        let result = try VideoAnalysis.run(path: GeneratedClips.golfDrive.path, settings: AnalysisSettings())
+        #expect(!result.capture.cameraMoved)
+        #expect(result.capture.repeatedFrames == 0)
+    }
+
+    /// The drive filmed at 20 fps, with sensor noise a phone would leave in.
+    static let drive20: GeneratedClips.Clip = {
+        var scene = SyntheticScene.golfFaceOn(width: 640, height: 360, frameRate: 20, seconds: 3, seed: 7)
+        scene.name = "golf-face-on-20fps"
+        scene.noise = 4
+        return GeneratedClips.render(scene)
+    }()
+
+    @Test func picturesShownTwiceAreRecognisedAndTheFlightKeepsEveryFrame() throws {
+        // Converted to 30 fps by showing every second picture twice, as editors do.
+        let repeated = GeneratedClips.temporaryPath("repeated.mp4")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-i", Self.drive20.path, "-vf", "fps=30", "-c:v", "libx264",
+                            "-crf", "16", "-preset", "veryfast", repeated]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        try #require(ffmpeg.terminationStatus == 0)
+        let result = try VideoAnalysis.run(path: repeated, settings: AnalysisSettings())
+        #expect(result.capture.repeatedFrames >= 20, "\(result.capture.repeatedFrames) repeats of 30")
+        let trajectory = try #require(result.trajectories.max { $0.detectedPoints.count < $1.detectedPoints.count })
+        let frames = trajectory.detectedPoints.map(\.frame)
+        // Repeats are listed with the ball where it was: no frame of the flight is left out.
+        #expect(Set(frames).count == frames.count)
+        #expect(frames.last! - frames.first! + 1 == frames.count, "frames \(frames)")
+    }
+}
