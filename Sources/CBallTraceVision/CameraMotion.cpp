@@ -78,8 +78,8 @@ void CameraMotionEstimator::select_corners() {
     const int margin = kWindow * 2 + 2;  // room for the window at both levels
     const int cw = std::max(1, (w - 2 * margin) / kCellsAcross), ch = std::max(1, (h - 2 * margin) / kCellsDown);
     float strongest = 0;
-    std::vector<float> best;
-    best.reserve(kCellsAcross * kCellsDown * 3);
+    std::vector<float> &best = candidates_;
+    best.clear();
     for (int cy = 0; cy < kCellsDown; ++cy)
         for (int cx = 0; cx < kCellsAcross; ++cx) {
             float top = 0;
@@ -173,7 +173,8 @@ bool CameraMotionEstimator::track(float x, float y, float gx, float gy, float &o
 bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
     // Pairs: source = where a corner is now (tracked_), target = where it was (corners_);
     // continuous coordinates (pixel centres at half-integers).
-    std::vector<double> sx, sy, dx, dy;
+    std::vector<double> &sx = sx_, &sy = sy_, &dx = dx_, &dy = dy_;
+    sx.clear(); sy.clear(); dx.clear(); dy.clear();
     for (size_t i = 0; i < ok_.size(); ++i)
         if (ok_[i]) {
             sx.push_back(tracked_[2 * i] + 0.5);
@@ -222,7 +223,8 @@ bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
         size_t c = count_inliers(m, nullptr);
         if (c > best_count) { best = m; best_count = c; }
     }
-    std::vector<uint8_t> mask(n);
+    std::vector<uint8_t> &mask = inliers_;
+    mask.assign(n, 0);
     // Least squares on the inliers, twice (the refit may gain a few corners).
     for (int pass = 0; pass < 2; ++pass) {
         best_count = count_inliers(best, &mask);

@@ -27,6 +27,20 @@ struct Similarity {
     /// The largest distance a point of a w × h picture moves.
     double largest_displacement(double w, double h) const;
     Similarity scaled(double factor) const { return {a, b, tx * factor, ty * factor}; }
+    bool is_identity() const { return a == 1 && b == 0 && tx == 0 && ty == 0; }
+    /// This map after `inner`: a point goes through `inner` first.
+    Similarity after(const Similarity &inner) const {
+        Similarity r{a * inner.a - b * inner.b, b * inner.a + a * inner.b, 0, 0};
+        apply(inner.tx, inner.ty, r.tx, r.ty);
+        return r;
+    }
+    Similarity inverse() const {
+        double s2 = a * a + b * b;
+        Similarity r{a / s2, -b / s2, 0, 0};
+        r.tx = -(r.a * tx - r.b * ty);
+        r.ty = -(r.b * tx + r.a * ty);
+        return r;
+    }
 };
 
 class CameraMotionEstimator {
@@ -50,6 +64,11 @@ private:
     std::vector<uint8_t> half_;  // half the analysis size, scratch
     std::vector<float> corners_, tracked_;  // x, y pairs in fine-level pixels
     std::vector<uint8_t> ok_;
+    // Scratch, kept between frames so that nothing is allocated per frame: candidate corners
+    // (x, y, strength), the pairs a fit is made from, and which of them agree.
+    std::vector<float> candidates_;
+    std::vector<double> sx_, sy_, dx_, dy_;
+    std::vector<uint8_t> inliers_;
     uint64_t random_ = 0x9E3779B97F4A7C15ull;
 
     void build(const uint8_t *picture);

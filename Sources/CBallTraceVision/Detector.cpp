@@ -72,8 +72,10 @@ struct bt_detector {
     // picture seen in the model's pixels, and the warped model while it is being moved.
     std::vector<uint8_t> picture, last_picture, aligned;
     std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
-    // Mean absolute change of the picture from the last, in recent frames.
-    std::vector<double> recent_change;
+    // Mean absolute change of the picture from the last, in recent frames (a ring of
+    // kRecentChanges), and scratch to rank them.
+    std::vector<double> recent_change, ranked_change;
+    size_t next_change = 0;
     std::unique_ptr<balltrace::CameraMotionEstimator> motion;
     // From this frame's pixels to the model's (analysis pixels): the camera's motion since the
     // model was last moved. Each picture is compared with the model through it.
@@ -310,17 +312,25 @@ PictureChange picture_change(const bt_detector *d) {
 /// there is. Nor is a frame where little but something moved: an encoder that copies a still
 /// background into a B-frame makes its mean change small too.
 bool is_repeat(bt_detector *d, const PictureChange &change) {
+    constexpr size_t kRecentChanges = 16;
     auto &recent = d->recent_change;
     bool repeat = false;
     if (recent.size() >= 8) {
-        std::vector<double> sorted(recent);
-        auto quartile = sorted.begin() + (3 * sorted.size()) / 4;
-        std::nth_element(sorted.begin(), quartile, sorted.end());
+        auto &ranked = d->ranked_change;
+        ranked.assign(recent.begin(), recent.end());  // within capacity: no allocation
+        auto quartile = ranked.begin() + (3 * ranked.size()) / 4;
+        std::nth_element(ranked.begin(), quartile, ranked.end());
         double typical = *quartile;
         repeat = typical >= 0.15 && change.mean < 0.2 * typical && change.strong <= kRepeatStrongPixels;
     }
-    recent.push_back(change.mean);
-    if (recent.size() > 16) recent.erase(recent.begin());
+    if (recent.size() < kRecentChanges) {
+        recent.reserve(kRecentChanges);
+        d->ranked_change.reserve(kRecentChanges);
+        recent.push_back(change.mean);
+    } else {
+        recent[d->next_change] = change.mean;
+        d->next_change = (d->next_change + 1) % kRecentChanges;
+    }
     return repeat;
 }
 
@@ -388,23 +398,6 @@ double mismatch(const bt_detector *d, const uint8_t *mean, const balltrace::Simi
     return count > 0 ? total / count : 0;
 }
 
-/// Composes two similarities: `outer` after `inner`.
-balltrace::Similarity compose(const balltrace::Similarity &outer, const balltrace::Similarity &inner) {
-    balltrace::Similarity r;
-    r.a = outer.a * inner.a - outer.b * inner.b;
-    r.b = outer.b * inner.a + outer.a * inner.b;
-    outer.apply(inner.tx, inner.ty, r.tx, r.ty);
-    return r;
-}
-
-balltrace::Similarity inverse(const balltrace::Similarity &m) {
-    double s2 = m.a * m.a + m.b * m.b;
-    balltrace::Similarity r{m.a / s2, -m.b / s2, 0, 0};
-    r.tx = -(r.a * m.tx - r.b * m.ty);
-    r.ty = -(r.b * m.tx + r.a * m.ty);
-    return r;
-}
-
 /// Measures the camera's motion since the last frame and adds it to the way this picture is
 /// compared with the model. A measured step counts only when the last picture, moved by it,
 /// explains this one better than left where it is: that keeps a camera on a tripod from being
@@ -421,7 +414,7 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
     if (known && step.largest_displacement(d->width, d->height) >= 0.05 &&
         mismatch(d, d->last_picture.data(), step) < 0.95 * mismatch(d, d->last_picture.data(), balltrace::Similarity{})) {
         // pending ∘ step: this frame → the last frame → the model's frame.
-        d->pending = compose(d->pending, step);
+        d->pending = d->pending.after(step);
     }
     if (d->pending.largest_displacement(d->width, d->height) >= 4) {
         double cx = 0.5 * d->width, cy = 0.5 * d->height, mx, my;
@@ -431,12 +424,12 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
         whole.tx -= ex;
         whole.ty -= ey;
         warp_model(d, whole);
-        d->scene_from_model = compose(d->scene_from_model, whole);
+        d->scene_from_model = d->scene_from_model.after(whole);
         d->pending = balltrace::Similarity{1, 0, ex, ey};
     }
     const double k = d->config.reduction;
-    balltrace::Similarity pose = compose(d->scene_from_model, d->pending);
-    report->moved = pose.a != 1 || pose.b != 0 || pose.tx != 0 || pose.ty != 0;
+    const balltrace::Similarity pose = d->scene_from_model.after(d->pending);
+    report->moved = !pose.is_identity();
     report->a = pose.a;
     report->b = pose.b;
     report->tx = pose.tx * k;
@@ -448,7 +441,7 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
 /// they show nothing moving.
 void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
     const int w = d->width, h = d->height;
-    const balltrace::Similarity to_picture = inverse(to_model);
+    const balltrace::Similarity to_picture = to_model.inverse();
     const uint8_t *p = d->picture.data();
     for (int y = 0; y < h; ++y) {
         double sx0, sy0;
@@ -532,9 +525,8 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         const uint8_t *seen = d->picture.data();
         if (d->motion) {
             follow_camera(d, report);
-            const auto &p = d->pending;
-            if (p.a != 1 || p.b != 0 || p.tx != 0 || p.ty != 0) {
-                align_picture(d, p);
+            if (!d->pending.is_identity()) {
+                align_picture(d, d->pending);
                 seen = d->aligned.data();
             }
         }
@@ -580,8 +572,8 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
 
         const double scale = c.reduction;
         // Blobs were found in the model's pixels: back to this picture's.
-        const balltrace::Similarity to_picture = inverse(d->pending);
-        const bool moved = d->pending.a != 1 || d->pending.b != 0 || d->pending.tx != 0 || d->pending.ty != 0;
+        const balltrace::Similarity to_picture = d->pending.inverse();
+        const bool moved = !d->pending.is_identity();
         const double picture_scale = std::hypot(to_picture.a, to_picture.b), turn = std::atan2(to_picture.b, to_picture.a);
         d->found.clear();
         for (const BlobSums &s : d->sums) {
