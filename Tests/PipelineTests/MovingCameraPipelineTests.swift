@@ -18,6 +18,21 @@ struct MovingCameraPipelineTests {
         try expectOnTheTruth(trajectory, Self.pannedDrive, width: 640, height: 360)
     }
 
+    @Test func eachAnalysedFrameSaysWhereThePanningCameraWas() throws {
+        var cameras: [FrameCamera] = []
+        _ = try VideoAnalysis.run(path: Self.pannedDrive.path, settings: AnalysisSettings(), frameAnalysed: { cameras.append($0.camera) })
+        #expect(cameras.count == 90)
+        #expect(cameras[0].offsetX == 0 && cameras[0].zoom == 1)
+        // The pan sweeps a tenth of the 640 px frame, easing in and out: the camera's centre
+        // travels about 64 px one way without zooming. (Measured turns add up to a degree or so
+        // over the clip: the estimate's drift, which a few frames of a flight do not feel.)
+        let travel = abs(cameras[89].offsetX)
+        #expect(travel > 50 && travel < 80, "travelled \(travel) px")
+        let odd = cameras.enumerated().filter { abs($0.element.zoom - 1) >= 0.01 || abs($0.element.rotation) >= 2 }
+        #expect(odd.isEmpty, "\(odd.prefix(5).map { "\($0.offset): \($0.element)" })")
+        #expect(cameras.prefix(80).allSatisfy { !$0.repeated })
+    }
+
     @Test func aCameraOnATripodIsReportedStill() throws {
         let result = try VideoAnalysis.run(path: GeneratedClips.golfDrive.path, settings: AnalysisSettings())
         #expect(!result.capture.cameraMoved)

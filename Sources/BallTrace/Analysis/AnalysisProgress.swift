@@ -21,4 +21,6 @@ public struct AnalysedFrame: Sendable {
     public var time: Double
     /// The trajectories reported and still in flight at this frame, each with its points so far.
     public var trajectories: [TrajectoryObservation]
+    /// Where the camera was, against the first frame, and whether the frame only repeated the last.
+    public var camera: FrameCamera
 }

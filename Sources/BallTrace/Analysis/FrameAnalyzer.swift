@@ -18,6 +18,8 @@ final class FrameAnalyzer {
     private(set) var analysedCount = 0
     /// Frames that repeated the one before (frame-rate conversion), and were not tracked.
     private(set) var repeatedCount = 0
+    /// Whether the last frame given was such a repeat.
+    private(set) var lastWasRepeat = false
     /// The repeats of each analysed frame that had some: the ball is where it was in them, and
     /// a trajectory lists them among its points, though they take no part in its fit.
     private var repeats: [Int: [(frame: Int, time: Double)]] = [:]
@@ -65,6 +67,7 @@ final class FrameAnalyzer {
         // A repeated picture says nothing new, and its time is not when it was taken: a ball
         // would seem to stop, then jump.
         let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat)
+        lastWasRepeat = report.isRepeat
         if report.isRepeat {
             repeatedCount += 1
             if let original = lastTrackedFrame { repeats[original, default: []].append((frame, time)) }
@@ -84,7 +87,7 @@ final class FrameAnalyzer {
 
     /// The camera pose in displayed pixels: the picture turned upright is the same rigid turn
     /// of the scene, so the stored pose conjugated by that turn (fixed by two points).
-    private var displayedPose: SimilarityTransform {
+    var displayedPose: SimilarityTransform {
         guard !cameraPose.isIdentity else { return .identity }
         let p = PixelPoint(x: 0, y: 0), q = PixelPoint(x: Double(geometry.storedWidth), y: Double(geometry.storedHeight))
         return SimilarityTransform(
@@ -96,6 +99,12 @@ final class FrameAnalyzer {
     var inFlight: [Track] { tracker.inFlight.map(\.inPicture) }
     /// Every reported trajectory so far, in their frames' own pixels.
     var reported: [Track] { tracker.reported.map(\.inPicture) }
+
+    /// Where the camera was for the last frame given.
+    var frameCamera: FrameCamera {
+        FrameCamera(repeated: lastWasRepeat, sceneFromPicture: displayedPose,
+                    width: geometry.displayedWidth, height: geometry.displayedHeight)
+    }
 
     /// How the clip was filmed, so far.
     var capture: CaptureSummary {

@@ -104,7 +104,8 @@ public enum VideoAnalysis {
                     inFlightBefore = ids
                 }
                 if let frameAnalysed {
-                    try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: analyzer.observations(inFlight)))
+                    try frameAnalysed(AnalysedFrame(frame: frame.index, time: frame.time, trajectories: analyzer.observations(inFlight),
+                                                     camera: analyzer.frameCamera))
                 }
             }
             let inFlight = backdrop != nil || renderer != nil ? analyzer.inFlight : []

@@ -599,7 +599,7 @@ public enum DocumentSchema {
       "title": "balltrace stream line, version 1",
       "description": "One line of `balltrace analyze INPUT --stream` (JSON Lines: one object per analysed frame). Its trajectories are exactly the items of the document's `trajectories` (https://balltrace.invalid/schemas/analysis-document/1.json); the definitions below are the document schema's own, repeated so that this schema stands alone.",
       "type": "object",
-      "required": ["frame", "time", "behindRealTime", "coordinateSystem", "trajectories"],
+      "required": ["frame", "time", "behindRealTime", "coordinateSystem", "camera", "trajectories"],
       "additionalProperties": false,
       "properties": {
         "frame": {
@@ -616,6 +616,35 @@ public enum DocumentSchema {
         },
         "coordinateSystem": {
           "$ref": "#/$defs/coordinateSystem"
+        },
+        "camera": {
+          "description": "Where the camera was for this frame, against the first frame: points are in this frame's own pixels, and this says how that picture sits in the scene.",
+          "type": "object",
+          "required": ["repeated", "offsetX", "offsetY", "zoom", "rotation"],
+          "additionalProperties": false,
+          "properties": {
+            "repeated": {
+              "description": "True when the frame only repeated the picture before it (frame-rate conversion) and was not analysed.",
+              "type": "boolean"
+            },
+            "offsetX": {
+              "description": "Pixels of the displayed picture: where this frame's centre lies in the first frame's picture, less the centre.",
+              "type": "number"
+            },
+            "offsetY": {
+              "description": "As offsetX, down the picture.",
+              "type": "number"
+            },
+            "zoom": {
+              "description": "How much larger the scene appears than in the first frame: above 1 after zooming in.",
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            "rotation": {
+              "description": "Degrees the picture is turned against the first frame's, clockwise on screen.",
+              "type": "number"
+            }
+          }
         },
         "trajectories": {
           "description": "Trajectories, each exactly as an item of the document's `trajectories`, in this line's `coordinateSystem`.",

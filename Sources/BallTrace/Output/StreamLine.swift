@@ -11,6 +11,8 @@ public struct StreamLine: Sendable, Codable, Hashable {
     /// file is read faster than real time.
     public var behindRealTime: Double
     public var coordinateSystem: CoordinateSystem
+    /// Where the camera was against the first frame, and whether this frame only repeated the last.
+    public var camera: FrameCamera
     /// The trajectories reported and still in flight at this frame, with their points so far.
     public var trajectories: [AnalysisDocument.Trajectory]
 
@@ -19,6 +21,7 @@ public struct StreamLine: Sendable, Codable, Hashable {
         time = rounded(analysed.time, 6)
         self.behindRealTime = rounded(behindRealTime, 3)
         coordinateSystem = coordinates
+        camera = analysed.camera
         trajectories = analysed.trajectories.map(AnalysisDocument.Trajectory.init)
     }
 
