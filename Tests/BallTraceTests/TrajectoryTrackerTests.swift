@@ -265,3 +265,34 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
         #expect(abs(point.position.y - expected.y) < 1e-9)
     }
 }
+
+@Test func aBallRecedingIntoTheDistanceIsFollowedToItsLastFrame() throws {
+    // A drive flying away from a camera on the ground: each frame's step 0.8 of the last, the
+    // ball shrinking to a pixel. A parabola in time lets the speed fall only linearly.
+    var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 406, frameHeight: 720))
+    var position = PixelPoint(x: 4, y: 219), step = (x: 38.0, y: -8.0)
+    var truth: [PixelPoint] = []
+    for frame in 0..<16 {
+        truth.append(position)
+        tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: [ball(position, radius: max(0.6, 1.6 - 0.06 * Double(frame)))])
+        position = PixelPoint(x: position.x + step.x, y: position.y + step.y)
+        step = (step.x * 0.8, step.y * 0.8 + 0.3)
+    }
+    tracker.finish()
+    let flight = try #require(tracker.reported.first)
+    #expect(tracker.reported.count == 1)
+    #expect(flight.points.map(\.frame) == Array(0..<16), "\(flight.points.map(\.frame))")
+}
+
+@Test func theRecedingGuessShrinksTheLastStepByTheRatioOfTheLastTwo() throws {
+    var track = Track(first: TrackPoint(frame: 0, time: 0, position: PixelPoint(x: 0, y: 0), radius: 1, step: 0))
+    track.append(TrackPoint(frame: 1, time: 0.1, position: PixelPoint(x: 20, y: 0), radius: 1, step: 1))
+    track.append(TrackPoint(frame: 2, time: 0.2, position: PixelPoint(x: 36, y: 0), radius: 1, step: 2))
+    let next = try #require(track.recedingContinuation(at: 0.3))
+    #expect(abs(next.x - (36 + 16 * 0.8)) < 1e-9 && next.y == 0)
+    let afterTwo = try #require(track.recedingContinuation(at: 0.4))
+    #expect(abs(afterTwo.x - (36 + 16 * 0.8 + 16 * 0.64)) < 1e-9)
+    // Steps that halve or worse are not one ball receding.
+    track.append(TrackPoint(frame: 3, time: 0.3, position: PixelPoint(x: 40, y: 0), radius: 1, step: 3))
+    #expect(track.recedingContinuation(at: 0.4) == nil)
+}

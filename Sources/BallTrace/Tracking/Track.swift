@@ -167,7 +167,30 @@ public struct Track: Sendable, Hashable, Identifiable {
                 alternatives.append(PixelPoint(x: last.position.x + (last.position.x - previous.position.x) / span * dt,
                                                y: last.position.y + (last.position.y - previous.position.y) / span * dt))
             }
+            if let receding = recedingContinuation(at: time) { alternatives.append(receding) }
             return (center, max(settings.minimumGate, 2 * radius, motionShare * stepPerFrame, 3 * fit.rms) * slack, alternatives)
         }
+    }
+
+    /// Where a ball flying away from the camera (or coming at it) goes next: on from its last
+    /// step, shrunk (or grown) by the ratio of its last two steps. A ball receding at a steady
+    /// speed covers less of the picture each frame, by nearly the same factor from one frame
+    /// to the next (the picture divides by depth); a parabola in time, which lets the speed
+    /// fall only linearly, overshoots it. Nil for fewer than three points, frames not
+    /// consecutive, or steps that change by more than half (not one ball's motion).
+    func recedingContinuation(at time: Double) -> PixelPoint? {
+        guard points.count >= 3 else { return nil }
+        let a = points[points.count - 3], b = points[points.count - 2], c = last
+        guard c.step - b.step == 1, b.step - a.step == 1 else { return nil }
+        let previousStep = a.position.distance(to: b.position), lastStep = b.position.distance(to: c.position)
+        guard previousStep > 0.5, lastStep > 0.5 else { return nil }
+        let ratio = lastStep / previousStep
+        guard ratio > 0.5, ratio < 1.5 else { return nil }
+        let interval = max(c.time - b.time, 1e-6)
+        let steps = (time - c.time) / interval
+        // Steps shrinking by `ratio` each: ratio + ratio² + … for `steps` of them.
+        let reach = abs(ratio - 1) < 1e-9 ? steps : ratio * (1 - pow(ratio, steps)) / (1 - ratio)
+        return PixelPoint(x: c.position.x + (c.position.x - b.position.x) * reach,
+                          y: c.position.y + (c.position.y - b.position.y) * reach)
     }
 }
