@@ -296,3 +296,4 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
     track.append(TrackPoint(frame: 3, time: 0.3, position: PixelPoint(x: 40, y: 0), radius: 1, step: 3))
     #expect(track.recedingContinuation(at: 0.4) == nil)
 }
+

@@ -193,4 +193,21 @@ public struct Track: Sendable, Hashable, Identifiable {
         return PixelPoint(x: c.position.x + (c.position.x - b.position.x) * reach,
                           y: c.position.y + (c.position.y - b.position.y) * reach)
     }
+
+    /// The receding guess run backward: where a ball was at `time`, before `a`, when `a`, `b`,
+    /// `c` are its next three detections in consecutive frames: each step back larger by the
+    /// ratio of `a`→`b` to `b`→`c`. Nil when the steps are not like one ball's (see
+    /// ``recedingContinuation(at:)``) or do not shrink.
+    static func recedingBackward(_ a: TrackPoint, _ b: TrackPoint, _ c: TrackPoint, to time: Double) -> PixelPoint? {
+        guard c.step - b.step == 1, b.step - a.step == 1, time < a.time else { return nil }
+        let first = a.position.distance(to: b.position), second = b.position.distance(to: c.position)
+        guard first > 0.5, second > 0.5 else { return nil }
+        let growth = first / second
+        guard growth > 1, growth < 2 else { return nil }
+        let interval = max(b.time - a.time, 1e-6)
+        let steps = (a.time - time) / interval
+        let reach = growth * (pow(growth, steps) - 1) / (growth - 1)
+        return PixelPoint(x: a.position.x + (a.position.x - b.position.x) * reach,
+                          y: a.position.y + (a.position.y - b.position.y) * reach)
+    }
 }

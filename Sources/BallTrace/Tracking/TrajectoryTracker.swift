@@ -296,18 +296,41 @@ public struct TrajectoryTracker: Sendable {
         guard let fit = path.refitted(to: early), let first = track.points.first else { return [] }
         let radius = early.map(\.radius).sorted()[early.count / 2]
         var found: [TrackPoint] = []
+        var missed = 0
+        // A detection another flight already has is that flight's ball (a ball bouncing off a
+        // rim ends one flight where the next begins): it is not taken twice.
+        struct Taken: Hashable { var frame: Int; var x: Double; var y: Double }
+        let oldest = recentFrames.first?.frame ?? first.frame
+        let taken = Set((completed + active.filter(\.isReported)).flatMap { flight in
+            flight.points.reversed().prefix { $0.frame >= oldest }.map { Taken(frame: $0.frame, x: $0.position.x, y: $0.position.y) }
+        })
         for (k, past) in recentFrames.reversed().filter({ $0.step < first.step }).enumerated() {
             guard k < 2 * settings.trajectoryLength else { break }
-            let expected = fit.position(at: past.time)
+            // The two earliest points so far, for a guess that follows a ball receding from the
+            // camera back to where it was faster and larger (see `Track.recedingContinuation`).
+            let known = Array(found.reversed()) + track.points.prefix(3)
+            let receding = Track.recedingBackward(known[0], known[1], known[2], to: past.time)
+            let expected = [fit.position(at: past.time)] + (receding.map { [$0] } ?? [])
             let tolerance = max(2, radius, 4 * fit.rms) * (1 + 0.2 * Double(k))
             let neighbour = found.last ?? first
-            // A ball looks much the same a frame earlier: of similar size, and not a faint
-            // shadow of itself (a club head passing the tee at the launch is near the path too).
+            // A ball looks much the same a frame earlier: of similar size (or larger, as it
+            // grows back toward the camera), and not a faint shadow of itself (a club head
+            // passing the tee at the launch is near the path too).
+            let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
+            func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
             let nearest = past.blobs.filter {
-                isSimilarSize($0.radius, neighbour.radius) && $0.contrast >= Self.backfillContrastShare * neighbour.contrast
+                isSimilarSize($0.radius, grown) && $0.contrast >= Self.backfillContrastShare * neighbour.contrast
+                    && !taken.contains(Taken(frame: past.frame, x: $0.center.x, y: $0.center.y))
             }
-                .min { $0.center.distance(to: expected) < $1.center.distance(to: expected) }
-            guard let blob = nearest, blob.center.distance(to: expected) <= tolerance + max(0, blob.radius - radius) else { break }
+                .min { distance($0) < distance($1) }
+            guard let blob = nearest, distance(blob) <= tolerance + max(0, blob.radius - radius) else {
+                // A ball hidden for a frame (behind a club, under a caption) is looked for a
+                // frame earlier; two frames without it end the search.
+                missed += 1
+                if missed > 1 { break }
+                continue
+            }
+            missed = 0
             found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
                                     step: past.step, elongation: blob.elongation, orientation: blob.orientation,
                                     isCrowded: past.crowded.contains(blob), contrast: blob.contrast,
