@@ -64,5 +64,8 @@ struct MovingCameraPipelineTests {
         // Repeats are listed with the ball where it was: no frame of the flight is left out.
         #expect(Set(frames).count == frames.count)
         #expect(frames.last! - frames.first! + 1 == frames.count, "frames \(frames)")
+        // Times never run backwards: a repeat carries the time its picture was taken.
+        let times = trajectory.detectedPoints.map(\.time)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "times \(times)")
     }
 }

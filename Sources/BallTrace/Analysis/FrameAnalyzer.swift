@@ -22,7 +22,7 @@ final class FrameAnalyzer {
     private(set) var lastWasRepeat = false
     /// The repeats of each analysed frame that had some: the ball is where it was in them, and
     /// a trajectory lists them among its points, though they take no part in its fit.
-    private var repeats: [Int: [(frame: Int, time: Double)]] = [:]
+    private var repeats: [Int: [Int]] = [:]
     private var lastTrackedFrame: Int?
     private var cadence = RepeatCadence()
     /// Where a point of the latest frame lies in the scene (the first frame's picture), stored pixels.
@@ -70,7 +70,7 @@ final class FrameAnalyzer {
         lastWasRepeat = report.isRepeat
         if report.isRepeat {
             repeatedCount += 1
-            if let original = lastTrackedFrame { repeats[original, default: []].append((frame, time)) }
+            if let original = lastTrackedFrame { repeats[original, default: []].append(frame) }
             return
         }
         lastTrackedFrame = frame
@@ -123,11 +123,12 @@ final class FrameAnalyzer {
                 coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
                 frameInterval: frameInterval, scale: settings.scale)
             if !repeats.isEmpty {
+                // A repeat shows the picture taken when its original was: the same point at the
+                // same time, under the repeat's frame index (so times never run backwards).
                 observation.detectedPoints = observation.detectedPoints.flatMap { point in
                     [point] + (repeats[point.frame] ?? []).map { shown in
                         var copy = point
-                        copy.frame = shown.frame
-                        copy.time = shown.time
+                        copy.frame = shown
                         return copy
                     }
                 }
