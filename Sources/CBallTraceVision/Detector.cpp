@@ -436,6 +436,35 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
     report->ty = pose.ty * k;
 }
 
+/// This picture moved by (dx, dy) pixels into `d->aligned`: aligned(x, y) = picture(x + dx, y + dy),
+/// bilinear with the same 8-bit weights everywhere. Pixels the picture does not cover take the
+/// model's mean.
+void shift_picture(bt_detector *d, double dx, double dy) {
+    const int w = d->width, h = d->height;
+    const int ix = int(std::floor(dx)), iy = int(std::floor(dy));
+    const uint16_t fx = uint16_t(std::lround((dx - ix) * 256)), fy = uint16_t(std::lround((dy - iy) * 256));
+    const uint8_t *p = d->picture.data();
+    // Columns whose four neighbours all lie inside the picture.
+    const int x0 = std::max(0, -ix), x1 = std::min(w, w - 1 - ix);
+    for (int y = 0; y < h; ++y) {
+        uint8_t *out = d->aligned.data() + size_t(y) * w;
+        const uint8_t *mean = d->mean.data() + size_t(y) * w;
+        const int sy = y + iy;
+        if (sy < 0 || sy >= h - 1 || x0 >= x1) {
+            std::memcpy(out, mean, w);
+            continue;
+        }
+        std::memcpy(out, mean, x0);
+        std::memcpy(out + x1, mean + x1, w - x1);
+        const uint8_t *top = p + size_t(sy) * w + ix, *bottom = top + w;
+        const uint32_t wx = fx, wy = fy;
+        for (int x = x0; x < x1; ++x) {
+            uint32_t upper = top[x] * (256 - wx) + top[x + 1] * wx, lower = bottom[x] * (256 - wx) + bottom[x + 1] * wx;
+            out[x] = uint8_t((upper * (256 - wy) + lower * wy + (1u << 15)) >> 16);
+        }
+    }
+}
+
 /// This picture seen in the model's pixels, through `to_model` (bilinear, once: the picture is
 /// never resampled twice). Model pixels the picture does not cover take the model's mean, so
 /// they show nothing moving.
@@ -443,6 +472,15 @@ void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
     const int w = d->width, h = d->height;
     const balltrace::Similarity to_picture = to_model.inverse();
     const uint8_t *p = d->picture.data();
+    // A camera that only slid (its turn and zoom move no corner by a fifth of a pixel more than
+    // the centre) is undone with one pair of weights for the whole picture.
+    const double half_diagonal = 0.5 * std::hypot(double(w), double(h));
+    if ((std::abs(to_picture.a - 1) + std::abs(to_picture.b)) * half_diagonal < 0.2) {
+        double cx, cy;
+        to_picture.apply(0.5 * w, 0.5 * h, cx, cy);
+        shift_picture(d, cx - 0.5 * w, cy - 0.5 * h);
+        return;
+    }
     for (int y = 0; y < h; ++y) {
         double sx0, sy0;
         to_picture.apply(0.5, y + 0.5, sx0, sy0);
@@ -450,14 +488,17 @@ void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
         sy0 -= 0.5;
         uint8_t *out = d->aligned.data() + size_t(y) * w;
         const uint8_t *mean = d->mean.data() + size_t(y) * w;
-        for (int x = 0; x < w; ++x) {
-            double sx = sx0 + to_picture.a * x, sy = sy0 + to_picture.b * x;
-            if (sx < 0 || sy < 0 || sx >= w - 1 || sy >= h - 1) {
+        // Source coordinates in 1/65536 pixel, stepped along the row.
+        int64_t fxp = std::llround(sx0 * 65536), fyp = std::llround(sy0 * 65536);
+        const int64_t step_x = std::llround(to_picture.a * 65536), step_y = std::llround(to_picture.b * 65536);
+        const int64_t limit_x = int64_t(w - 1) << 16, limit_y = int64_t(h - 1) << 16;
+        for (int x = 0; x < w; ++x, fxp += step_x, fyp += step_y) {
+            if (fxp < 0 || fyp < 0 || fxp >= limit_x || fyp >= limit_y) {
                 out[x] = mean[x];
                 continue;
             }
-            int ix = int(sx), iy = int(sy);
-            int fx = int((sx - ix) * 256), fy = int((sy - iy) * 256);
+            int ix = int(fxp >> 16), iy = int(fyp >> 16);
+            int fx = int((fxp >> 8) & 0xFF), fy = int((fyp >> 8) & 0xFF);
             const uint8_t *q = p + size_t(iy) * w + ix;
             int top = q[0] * (256 - fx) + q[1] * fx, bottom = q[w] * (256 - fx) + q[w + 1] * fx;
             out[x] = uint8_t((top * (256 - fy) + bottom * fy + (1 << 15)) >> 16);
