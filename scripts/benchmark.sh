@@ -6,6 +6,13 @@
 #   bash scripts/benchmark.sh              # 3 runs of each command
 #   bash scripts/benchmark.sh --runs 5
 #   bash scripts/benchmark.sh --no-4k      # skip the 4K clip (its generation takes a minute)
+#   bash scripts/benchmark.sh --real-only  # only the real-footage table
+#   bash scripts/benchmark.sh --real DIR   # real clips from DIR (default ../shared/clips, when present)
+#
+# Real footage: every folder of DIR holding a clip.* (the layout of ../shared/clips), analysed
+# and decoded alternately, with per clip: analysis time over decoding time, the CPU time
+# analysis spends above decoding per frame, and peak memory beside FFmpeg's. Target: ≤ 1.15 of
+# decoding on every clip (issue 23).
 #
 # The clips are generated here (cached in .build/benchmark): a 20 s golf swing at 1920×1080,
 # 60 fps, with sensor noise and a constant rate factor that give a phone camera's bitrate
@@ -23,13 +30,21 @@ cd "$(dirname "$0")/.."
 
 runs=3
 with_4k=1
+with_generated=1
+real_dir=../shared/clips
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --no-4k) with_4k=0; shift ;;
-    *) echo "benchmark: unknown option $1 (known: --runs N, --no-4k)" >&2; exit 2 ;;
+    --real) real_dir="$2"; shift 2 ;;
+    --real-only) with_generated=0; shift ;;
+    --no-real) real_dir=""; shift ;;
+    *) echo "benchmark: unknown option $1 (known: --runs N, --no-4k, --real DIR, --real-only, --no-real)" >&2; exit 2 ;;
   esac
 done
+if [ "$with_generated" = 0 ] && { [ -z "$real_dir" ] || [ ! -d "$real_dir" ]; }; then
+  echo "benchmark: --real-only needs a folder of real clips; '${real_dir:-none}' is not one" >&2; exit 2
+fi
 
 bash scripts/install-deps.sh >&2
 swift build -c release --product balltrace >&2
@@ -41,6 +56,7 @@ mkdir -p "$work"
 
 preset=veryfast
 crf=20
+if [ "$with_generated" = 1 ]; then
 hd20="$work/golf-1080p60-20s.mp4"
 hd10="$work/golf-1080p60-10s.mp4"
 hd60="$work/golf-1080p60-60s.mp4"
@@ -55,6 +71,8 @@ fi
 if [ "$with_4k" = 1 ] && [ ! -s "$uhd" ]; then
   echo "benchmark: generating $uhd (about a minute)" >&2
   "$bin/synthesize-clip" "$uhd" --width 3840 --height 2160 --fps 30 --seconds 10 --seed 3 --noise 5 --crf 18 >&2
+fi
+
 fi
 
 out="$work/out"
@@ -92,6 +110,7 @@ trajectories() { grep -c '"uuid"' "$1" || true; }
 frames_analysed() { sed -n 's/.*"analysedFrames" *: *\([0-9]*\).*/\1/p' "$1" | head -1; }
 
 rm -f "$timing"
+if [ "$with_generated" = 1 ]; then
 box="drawbox=x=iw/4:y=ih/4:w=iw/2:h=ih/2:color=blue:t=4"
 spacing2=$(awk 'BEGIN { printf "%.9f", 2 / 60 }')
 spacing4=$(awk 'BEGIN { printf "%.9f", 4 / 60 }')
@@ -165,4 +184,37 @@ if [ "$with_4k" = 1 ]; then
   printf "  %-50s %8.2fs %8.2fs %7s   (one run)\n" "analyze --video  vs  ffmpeg drawbox libx264" "$uo" "$ue" "$(ratio "$uo" "$ue")"
   printf "  %-50s %6s MB   ffmpeg -f null %s MB\n" "peak memory, analyze" "$(megabytes "$(median uhd-analyze 3)")" "$(megabytes "$(median uhd-ffmpeg-decode 3)")"
   printf "  %-50s %6s MB   ffmpeg drawbox libx264 %s MB\n" "peak memory, analyze --video" "$(megabytes "$(median uhd-overlay 3)")" "$(megabytes "$(median uhd-ffmpeg-encode 3)")"
+fi
+fi
+
+# Real footage: one table, every clip in the folder.
+if [ -n "$real_dir" ] && [ -d "$real_dir" ]; then
+  clips=()
+  for folder in "$real_dir"/*/; do
+    for clip in "$folder"clip.*; do [ -f "$clip" ] && clips+=("$clip") && break; done
+  done
+  for run in $(seq "$runs"); do
+    echo "benchmark: real footage, run $run of $runs" >&2
+    for clip in "${clips[@]}"; do
+      name=$(basename "$(dirname "$clip")")
+      measure "real-decode-$name" ffmpeg -v quiet -nostdin -i "$clip" -f null -
+      measure "real-analyze-$name" "$balltrace" analyze "$clip" --json "$out/real-$name.json" -q
+    done
+  done
+  echo
+  echo "real footage ($real_dir, ${#clips[@]} clips): balltrace analyze --json vs ffmpeg -f null, medians of $runs alternating runs"
+  printf "  %-24s %10s %7s %9s %9s %7s %14s %9s %9s\n" "clip" "size" "frames" "analysis" "decoding" "ratio" "CPU above/frame" "peak MB" "ffmpeg MB"
+  worst=0
+  for clip in "${clips[@]}"; do
+    name=$(basename "$(dirname "$clip")")
+    size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 "$clip" | head -1)
+    frames=$(ffprobe -v error -count_packets -select_streams v:0 -show_entries stream=nb_read_packets -of csv=p=0 "$clip" | head -1)
+    a=$(median "real-analyze-$name" 2); d=$(median "real-decode-$name" 2)
+    r=$(ratio "$a" "$d")
+    above=$(awk -v c="$(paired_cpu "real-analyze-$name" "real-decode-$name")" -v f="$frames" 'BEGIN { printf "%.2f ms", 1000 * c / f }')
+    printf "  %-24s %10s %7s %8.2fs %8.2fs %7s %14s %9s %9s\n" "$name" "$size" "$frames" "$a" "$d" "$r" "$above" \
+      "$(megabytes "$(median "real-analyze-$name" 3)")" "$(megabytes "$(median "real-decode-$name" 3)")"
+    worst=$(awk -v a="$worst" -v b="$r" 'BEGIN { print (b > a ? b : a) }')
+  done
+  printf "  %-24s %s of decoding at worst; target ≤ 1.15 on every clip: %s\n" "" "$worst" "$(verdict "$worst" 1.15)"
 fi

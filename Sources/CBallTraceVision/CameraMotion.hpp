@@ -67,6 +67,10 @@ private:
     // Scratch, kept between frames so that nothing is allocated per frame: candidate corners
     // (x, y, strength), the pairs a fit is made from, and which of them agree.
     std::vector<float> candidates_;
+    // Gradient products per fine pixel (xx, yy, xy planes), their sums down five rows, and the
+    // corner strength at even pixels.
+    std::vector<int32_t> products_, column_sums_;
+    std::vector<float> strength_;
     std::vector<double> sx_, sy_, dx_, dy_;
     std::vector<uint8_t> inliers_;
     uint64_t random_ = 0x9E3779B97F4A7C15ull;

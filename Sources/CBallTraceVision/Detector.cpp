@@ -294,7 +294,22 @@ PictureChange picture_change(const bt_detector *d) {
     const size_t n = d->picture.size();
     uint64_t total = 0;
     long strong = 0;
-    for (size_t i = 0; i < n; ++i) {
+    size_t i = 0;
+#if CV_SIMD128
+    // Sixteen pixels at a time: sums of absolute differences, and strong changes counted in
+    // 8-bit lanes (a lane's mask is −1) for at most 255 blocks before they are added up.
+    const cv::v_uint8x16 limit = cv::v_setall_u8(uint8_t(kStrongChange));
+    while (i + 16 <= n) {
+        cv::v_uint8x16 counts = cv::v_setzero_u8();
+        for (int block = 0; block < 255 && i + 16 <= n; ++block, i += 16) {
+            cv::v_uint8x16 x = cv::v_load(a + i), y = cv::v_load(b + i);
+            total += cv::v_reduce_sad(x, y);
+            counts = cv::v_sub_wrap(counts, cv::v_absdiff(x, y) > limit);
+        }
+        strong += cv::v_reduce_sum(counts);
+    }
+#endif
+    for (; i < n; ++i) {
         int difference = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
         total += difference;
         strong += difference > kStrongChange;
@@ -381,6 +396,15 @@ double mismatch(const bt_detector *d, const uint8_t *mean, const balltrace::Simi
     const int w = d->width, h = d->height, margin = std::max(4, std::min(w, h) / 16);
     double total = 0;
     long count = 0;
+    if (to_model.is_identity()) {
+        // Unmoved: each sample is a pixel of `mean` itself (the same sum, in integers).
+        uint64_t sum = 0;
+        for (int y = margin; y < h - margin; y += 4) {
+            const uint8_t *a = d->picture.data() + size_t(y) * w, *b = mean + size_t(y) * w;
+            for (int x = margin; x < w - margin; x += 4, ++count) sum += a[x] > b[x] ? a[x] - b[x] : b[x] - a[x];
+        }
+        return count > 0 ? double(sum) / count : 0;
+    }
     for (int y = margin; y < h - margin; y += 4)
         for (int x = margin; x < w - margin; x += 4) {
             double sx, sy;
@@ -436,34 +460,56 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
     report->ty = pose.ty * k;
 }
 
-/// This picture moved by (dx, dy) pixels into `d->aligned`: aligned(x, y) = picture(x + dx, y + dy),
-/// bilinear with the same 8-bit weights everywhere. Pixels the picture does not cover take the
-/// model's mean.
-void shift_picture(bt_detector *d, double dx, double dy) {
+/// A region of this picture, columns [left, right) of rows [top, bottom), moved by (dx, dy)
+/// pixels into `d->aligned`: aligned(x, y) = picture(x + dx, y + dy), bilinear with the same
+/// 8-bit weights everywhere. Pixels the picture does not cover take the model's mean.
+void shift_region(bt_detector *d, int left, int right, int top, int bottom, double dx, double dy) {
     const int w = d->width, h = d->height;
     const int ix = int(std::floor(dx)), iy = int(std::floor(dy));
-    const uint16_t fx = uint16_t(std::lround((dx - ix) * 256)), fy = uint16_t(std::lround((dy - iy) * 256));
+    const uint32_t wx = uint32_t(std::lround((dx - ix) * 256)), wy = uint32_t(std::lround((dy - iy) * 256));
     const uint8_t *p = d->picture.data();
     // Columns whose four neighbours all lie inside the picture.
-    const int x0 = std::max(0, -ix), x1 = std::min(w, w - 1 - ix);
-    for (int y = 0; y < h; ++y) {
+    const int x0 = std::max(left, -ix), x1 = std::min(right, w - 1 - ix);
+    for (int y = top; y < bottom; ++y) {
         uint8_t *out = d->aligned.data() + size_t(y) * w;
         const uint8_t *mean = d->mean.data() + size_t(y) * w;
         const int sy = y + iy;
         if (sy < 0 || sy >= h - 1 || x0 >= x1) {
-            std::memcpy(out, mean, w);
+            std::memcpy(out + left, mean + left, right - left);
             continue;
         }
-        std::memcpy(out, mean, x0);
-        std::memcpy(out + x1, mean + x1, w - x1);
-        const uint8_t *top = p + size_t(sy) * w + ix, *bottom = top + w;
-        const uint32_t wx = fx, wy = fy;
-        for (int x = x0; x < x1; ++x) {
-            uint32_t upper = top[x] * (256 - wx) + top[x + 1] * wx, lower = bottom[x] * (256 - wx) + bottom[x + 1] * wx;
+        std::memcpy(out + left, mean + left, x0 - left);
+        std::memcpy(out + x1, mean + x1, right - x1);
+        const uint8_t *upper_row = p + size_t(sy) * w + ix, *lower_row = upper_row + w;
+        int x = x0;
+#if CV_SIMD128
+        // Eight pixels at a time, with the arithmetic of the loop below in 16- and 32-bit lanes.
+        const cv::v_uint16x8 right_weight = cv::v_setall_u16(uint16_t(wx)), left_weight = cv::v_setall_u16(uint16_t(256 - wx));
+        const cv::v_uint16x8 lower_weight = cv::v_setall_u16(uint16_t(wy)), upper_weight = cv::v_setall_u16(uint16_t(256 - wy));
+        const cv::v_uint32x4 half = cv::v_setall_u32(1u << 15);
+        for (; x + 8 <= x1; x += 8) {
+            cv::v_uint16x8 upper = cv::v_mul_wrap(cv::v_load_expand(upper_row + x), left_weight) +
+                                   cv::v_mul_wrap(cv::v_load_expand(upper_row + x + 1), right_weight);
+            cv::v_uint16x8 lower = cv::v_mul_wrap(cv::v_load_expand(lower_row + x), left_weight) +
+                                   cv::v_mul_wrap(cv::v_load_expand(lower_row + x + 1), right_weight);
+            cv::v_uint32x4 u0, u1, l0, l1;
+            cv::v_mul_expand(upper, upper_weight, u0, u1);
+            cv::v_mul_expand(lower, lower_weight, l0, l1);
+            cv::v_pack_store(out + x, cv::v_pack((u0 + l0 + half) >> 16, (u1 + l1 + half) >> 16));
+        }
+#endif
+        for (; x < x1; ++x) {
+            uint32_t upper = upper_row[x] * (256 - wx) + upper_row[x + 1] * wx;
+            uint32_t lower = lower_row[x] * (256 - wx) + lower_row[x + 1] * wx;
             out[x] = uint8_t((upper * (256 - wy) + lower * wy + (1u << 15)) >> 16);
         }
     }
 }
+
+/// How far the resampling may move a pixel from where the camera's motion puts it, pixels:
+/// a turn or zoom is undone by shifting the picture in pieces, each by the motion of its
+/// centre, small enough that no pixel of it is off by more than this.
+constexpr double kShiftTolerance = 0.2;
 
 /// This picture seen in the model's pixels, through `to_model` (bilinear, once: the picture is
 /// never resampled twice). Model pixels the picture does not cover take the model's mean, so
@@ -475,10 +521,26 @@ void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
     // A camera that only slid (its turn and zoom move no corner by a fifth of a pixel more than
     // the centre) is undone with one pair of weights for the whole picture.
     const double half_diagonal = 0.5 * std::hypot(double(w), double(h));
-    if ((std::abs(to_picture.a - 1) + std::abs(to_picture.b)) * half_diagonal < 0.2) {
+    if ((std::abs(to_picture.a - 1) + std::abs(to_picture.b)) * half_diagonal < kShiftTolerance) {
         double cx, cy;
         to_picture.apply(0.5 * w, 0.5 * h, cx, cy);
-        shift_picture(d, cx - 0.5 * w, cy - 0.5 * h);
+        shift_region(d, 0, w, 0, h, cx - 0.5 * w, cy - 0.5 * h);
+        return;
+    }
+    // A slight turn or zoom: square tiles, each shifted by the motion of its centre. The part
+    // of the motion a shift leaves out grows with the distance from the centre by |A − I| (a
+    // turn and zoom matrix, whose norm is that of its first column).
+    const double departure = std::hypot(to_picture.a - 1, to_picture.b);
+    const int side = int(std::sqrt(2.0) * kShiftTolerance / departure);
+    if (side >= 16) {
+        for (int top = 0; top < h; top += side)
+            for (int left = 0; left < w; left += side) {
+                const int right = std::min(w, left + side), bottom = std::min(h, top + side);
+                const double cx = 0.5 * (left + right), cy = 0.5 * (top + bottom);
+                double sx, sy;
+                to_picture.apply(cx, cy, sx, sy);
+                shift_region(d, left, right, top, bottom, sx - cx, sy - cy);
+            }
         return;
     }
     for (int y = 0; y < h; ++y) {
@@ -492,17 +554,59 @@ void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
         int64_t fxp = std::llround(sx0 * 65536), fyp = std::llround(sy0 * 65536);
         const int64_t step_x = std::llround(to_picture.a * 65536), step_y = std::llround(to_picture.b * 65536);
         const int64_t limit_x = int64_t(w - 1) << 16, limit_y = int64_t(h - 1) << 16;
-        for (int x = 0; x < w; ++x, fxp += step_x, fyp += step_y) {
-            if (fxp < 0 || fyp < 0 || fxp >= limit_x || fyp >= limit_y) {
-                out[x] = mean[x];
-                continue;
-            }
-            int ix = int(fxp >> 16), iy = int(fyp >> 16);
-            int fx = int((fxp >> 8) & 0xFF), fy = int((fyp >> 8) & 0xFF);
+        // One pixel from source coordinates in 1/65536 pixel.
+        auto sample = [&](int64_t sx, int64_t sy, int x) -> uint8_t {
+            if (sx < 0 || sy < 0 || sx >= limit_x || sy >= limit_y) return mean[x];
+            int ix = int(sx >> 16), iy = int(sy >> 16);
+            int fx = int((sx >> 8) & 0xFF), fy = int((sy >> 8) & 0xFF);
             const uint8_t *q = p + size_t(iy) * w + ix;
             int top = q[0] * (256 - fx) + q[1] * fx, bottom = q[w] * (256 - fx) + q[w + 1] * fx;
-            out[x] = uint8_t((top * (256 - fy) + bottom * fy + (1 << 15)) >> 16);
+            return uint8_t((top * (256 - fy) + bottom * fy + (1 << 15)) >> 16);
+        };
+        int x = 0;
+#if CV_SIMD128
+        // Eight pixels at a time where all eight lie inside (the coordinates are linear in x, so
+        // the block's ends tell), with the arithmetic of the loop below in 16- and 32-bit lanes:
+        // the same result, pixel for pixel. The two pixels of each row a sample needs are read
+        // as one 16-bit pair.
+        const bool fits_lanes = std::max(std::abs(fxp), std::abs(fyp)) < (int64_t(1) << 30) &&
+                                std::max(std::abs(step_x), std::abs(step_y)) < (int64_t(1) << 26);
+        if (fits_lanes) {
+            const cv::v_int32x4 ramp_low(0, 1, 2, 3), ramp_high(4, 5, 6, 7);
+            const cv::v_int32x4 vstep_x = cv::v_setall_s32(int(step_x)), vstep_y = cv::v_setall_s32(int(step_y));
+            const cv::v_int32x4 width = cv::v_setall_s32(w), byte = cv::v_setall_s32(0xFF);
+            const cv::v_uint16x8 full = cv::v_setall_u16(256), low_byte = cv::v_setall_u16(0xFF);
+            const cv::v_uint32x4 half = cv::v_setall_u32(1u << 15);
+            alignas(16) int top_index[8], bottom_index[8];
+            for (; x + 8 <= w; x += 8, fxp += 8 * step_x, fyp += 8 * step_y) {
+                const int64_t last_x = fxp + 7 * step_x, last_y = fyp + 7 * step_y;
+                if (std::min(fxp, last_x) < 0 || std::min(fyp, last_y) < 0 || std::max(fxp, last_x) >= limit_x ||
+                    std::max(fyp, last_y) >= limit_y) {
+                    for (int i = 0; i < 8; ++i) out[x + i] = sample(fxp + i * step_x, fyp + i * step_y, x + i);
+                    continue;
+                }
+                const cv::v_int32x4 bx = cv::v_setall_s32(int(fxp)), by = cv::v_setall_s32(int(fyp));
+                cv::v_int32x4 cx0 = bx + ramp_low * vstep_x, cx1 = bx + ramp_high * vstep_x;
+                cv::v_int32x4 cy0 = by + ramp_low * vstep_y, cy1 = by + ramp_high * vstep_y;
+                cv::v_store_aligned(top_index, (cy0 >> 16) * width + (cx0 >> 16));
+                cv::v_store_aligned(top_index + 4, (cy1 >> 16) * width + (cx1 >> 16));
+                cv::v_store_aligned(bottom_index, cv::v_load_aligned(top_index) + width);
+                cv::v_store_aligned(bottom_index + 4, cv::v_load_aligned(top_index + 4) + width);
+                cv::v_uint16x8 upper = cv::v_reinterpret_as_u16(cv::v_lut_pairs(p, top_index));
+                cv::v_uint16x8 lower = cv::v_reinterpret_as_u16(cv::v_lut_pairs(p, bottom_index));
+                cv::v_uint16x8 wx = cv::v_reinterpret_as_u16(cv::v_pack((cx0 >> 8) & byte, (cx1 >> 8) & byte));
+                cv::v_uint16x8 wy = cv::v_reinterpret_as_u16(cv::v_pack((cy0 >> 8) & byte, (cy1 >> 8) & byte));
+                cv::v_uint16x8 rx = full - wx;
+                cv::v_uint16x8 top = cv::v_mul_wrap(upper & low_byte, rx) + cv::v_mul_wrap(upper >> 8, wx);
+                cv::v_uint16x8 bottom = cv::v_mul_wrap(lower & low_byte, rx) + cv::v_mul_wrap(lower >> 8, wx);
+                cv::v_uint32x4 t0, t1, b0, b1;
+                cv::v_mul_expand(top, full - wy, t0, t1);
+                cv::v_mul_expand(bottom, wy, b0, b1);
+                cv::v_pack_store(out + x, cv::v_pack((t0 + b0 + half) >> 16, (t1 + b1 + half) >> 16));
+            }
         }
+#endif
+        for (; x < w; ++x, fxp += step_x, fyp += step_y) out[x] = sample(fxp, fyp, x);
     }
 }
 

@@ -42,7 +42,14 @@ struct BlobsByX {
     private let largestRadius: Double
 
     init(_ blobs: [Blob], available: Set<Int>?) {
-        let indices = blobs.indices.filter { available?.contains($0) ?? true }
+        self.init(blobs, indices: blobs.indices.filter { available?.contains($0) ?? true })
+    }
+
+    init(_ blobs: [Blob], available: [Bool]) {
+        self.init(blobs, indices: blobs.indices.filter { available[$0] })
+    }
+
+    private init(_ blobs: [Blob], indices: [Int]) {
         order = indices.sorted { (blobs[$0].center.x, $0) < (blobs[$1].center.x, $1) }
         xs = order.map { blobs[$0].center.x }
         largestRadius = indices.map { blobs[$0].radius }.max() ?? 0
@@ -96,12 +103,33 @@ public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob],
 /// blobs shared: used for young tracks, so that a noise speck next to a ball cannot steal the
 /// ball's second detection. Returns (expectation index, blob indices).
 public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>, limit: Int = 1) -> [(Int, [Int])] {
+    var mask = [Bool](repeating: false, count: blobs.count)
+    for b in available where b >= 0 && b < blobs.count { mask[b] = true }
+    return associateNearest(expectations, blobs, available: mask, limit: limit)
+}
+
+/// ``associateNearest(_:_:available:limit:)`` with the available blobs as a mask by index: it
+/// runs for every chain in every frame, so it keeps the few cheapest in place rather than
+/// sorting every blob in the gate.
+func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: [Bool], limit: Int) -> [(Int, [Int])] {
     let byX = BlobsByX(blobs, available: available)
     var result: [(Int, [Int])] = []
+    result.reserveCapacity(expectations.count)
+    // The cheapest so far, ascending by (cost, blob index).
+    var best: [(cost: Double, blob: Int)] = []
+    best.reserveCapacity(limit + 1)
     for (t, expectation) in expectations.enumerated() {
-        let inGate = byX.candidates(for: expectation).compactMap { b in expectation.cost(of: blobs[b]).map { (cost: $0, blob: b) } }
-        guard !inGate.isEmpty else { continue }
-        result.append((t, inGate.sorted { ($0.cost, $0.blob) < ($1.cost, $1.blob) }.prefix(limit).map(\.blob)))
+        best.removeAll(keepingCapacity: true)
+        for b in byX.candidates(for: expectation) {
+            guard let cost = expectation.cost(of: blobs[b]) else { continue }
+            if best.count == limit, let worst = best.last, (worst.cost, worst.blob) <= (cost, b) { continue }
+            var i = best.count
+            while i > 0, (best[i - 1].cost, best[i - 1].blob) > (cost, b) { i -= 1 }
+            best.insert((cost, b), at: i)
+            if best.count > limit { best.removeLast() }
+        }
+        guard !best.isEmpty else { continue }
+        result.append((t, best.map(\.blob)))
     }
     return result
 }

@@ -11,14 +11,18 @@ public struct MotionFit: Sendable, Hashable {
 
     public init?(_ points: some Collection<TrackPoint>) {
         guard let first = points.first else { return nil }
-        origin = first.time
-        let t = points.map { $0.time - first.time }
-        let xs = points.map(\.position.x), ys = points.map(\.position.y)
-        guard let fx = Quadratic.fit(u: t, v: xs), let fy = Quadratic.fit(u: t, v: ys) else { return nil }
+        let origin = first.time
+        guard let (fx, fy) = QuadraticPair.fit(points, u: { $0.time - origin }, x: \.position.x, y: \.position.y,
+                                               weight: { _ in 1 }) else { return nil }
+        self.origin = origin
         x = fx
         y = fy
-        let ex = fx.rmsResidual(u: t, v: xs), ey = fy.rmsResidual(u: t, v: ys)
-        rms = (ex * ex + ey * ey).squareRoot()
+        var sum = 0.0
+        for p in points {
+            let t = p.time - origin, dx = p.position.x - fx(t), dy = p.position.y - fy(t)
+            sum += dx * dx + dy * dy
+        }
+        rms = (sum / Double(points.count)).squareRoot()
     }
 
     /// The fit without the newest point, when the others place that point far off their path:

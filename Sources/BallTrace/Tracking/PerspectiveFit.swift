@@ -24,41 +24,13 @@ public struct PerspectiveFit: Sendable, Hashable {
     /// fewer than five points.
     public init?(_ points: [TrackPoint]) {
         guard points.count >= 5, let first = points.first, let last = points.last else { return nil }
-        origin = first.time
-        let t = points.map { $0.time - first.time }
+        let origin = first.time
         let span = max(last.time - first.time, 1e-6)
-        let xs = points.map(\.position.x), ys = points.map(\.position.y)
-        func fit(_ k: Double) -> (x: Quadratic, y: Quadratic, rms: Double)? {
-            let scale = t.map { 1 + k * $0 }
-            guard scale.allSatisfy({ $0 > 0.05 }) else { return nil }
-            guard let fx = Quadratic.fit(u: t, v: zip(xs, scale).map { $0 * $1 }, weights: scale.map { 1 / ($0 * $0) }),
-                  let fy = Quadratic.fit(u: t, v: zip(ys, scale).map { $0 * $1 }, weights: scale.map { 1 / ($0 * $0) })
-            else { return nil }
-            var sum = 0.0
-            for i in t.indices {
-                let dx = fx(t[i]) / scale[i] - xs[i], dy = fy(t[i]) / scale[i] - ys[i]
-                sum += dx * dx + dy * dy
-            }
-            return (fx, fy, (sum / Double(t.count)).squareRoot())
+        let found = withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * points.count) { buffer in
+            DepthSearch(points, origin: origin, storage: buffer).best(span: span)
         }
-        // k·span from −0.9 (depth shrinking to a tenth) to 20 (growing twentyfold), searched
-        // on a logarithmic grid of 1 + k·span, then refined around the best.
-        var best: (k: Double, x: Quadratic, y: Quadratic, rms: Double)?
-        func consider(_ k: Double) {
-            if let f = fit(k), f.rms < best?.rms ?? .infinity { best = (k, f.x, f.y, f.rms) }
-        }
-        let lowest = log(0.1), highest = log(21.0)
-        let grid = (0...40).map { (i: Int) -> Double in exp(lowest + (highest - lowest) * Double(i) / 40) }
-        for g in grid { consider((g - 1) / span) }
-        guard let coarse = best else { return nil }
-        var low = (1 + coarse.k * span) / 1.3, high = (1 + coarse.k * span) * 1.3
-        for _ in 0..<12 {
-            let a = low + (high - low) / 3, b = high - (high - low) / 3
-            let fa = fit((a - 1) / span)?.rms ?? .infinity, fb = fit((b - 1) / span)?.rms ?? .infinity
-            if fa < fb { high = b } else { low = a }
-        }
-        consider(((low + high) / 2 - 1) / span)
-        guard let found = best else { return nil }
+        guard let found else { return nil }
+        self.origin = origin
         x = found.x
         y = found.y
         k = found.k
@@ -92,5 +64,156 @@ public struct PerspectiveFit: Sendable, Hashable {
     static func endRadii(_ points: some Collection<TrackPoint>) -> (head: Double, tail: Double) {
         (points.prefix(3).map(\.radius).sorted()[min(1, points.count - 1)],
          points.suffix(3).map(\.radius).sorted()[min(1, points.count - 1)])
+    }
+}
+
+/// The search for k behind ``PerspectiveFit``. For a fixed k the numerators are a weighted
+/// least-squares fit of position × (1 + k·t) with weights 1 / (1 + k·t)² (so that residuals
+/// count in the picture's pixels), and the misfit follows from the same sums: one pass over the
+/// points per k, some sixty k per fit, and a fit for many chains in every frame.
+private struct DepthSearch {
+    typealias Found = (k: Double, x: Quadratic, y: Quadratic, rms: Double)
+    let count: Int
+    /// Seconds from the first point, and positions less the first point's (better conditioned).
+    let t, x, y: UnsafeMutableBufferPointer<Double>
+    let x0, y0: Double
+    /// t is centred and scaled for the normal equations.
+    let mean, spread: Double
+    /// Σ x² + Σ y² of the offsets: the weighted Σ w·v² of every fit, whatever k.
+    let squares: Double
+    let hasThreeTimes: Bool
+
+    init(_ points: [TrackPoint], origin: Double, storage: UnsafeMutableBufferPointer<Double>) {
+        count = points.count
+        t = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
+        x = UnsafeMutableBufferPointer(rebasing: storage[count..<2 * count])
+        y = UnsafeMutableBufferPointer(rebasing: storage[2 * count..<3 * count])
+        x0 = points[0].position.x
+        y0 = points[0].position.y
+        var sum = 0.0, squares = 0.0
+        var distinct: [Double] = []
+        for (i, p) in points.enumerated() {
+            t[i] = p.time - origin
+            x[i] = p.position.x - x0
+            y[i] = p.position.y - y0
+            sum += t[i]
+            squares += x[i] * x[i] + y[i] * y[i]
+            if distinct.count < 3, !distinct.contains(t[i]) { distinct.append(t[i]) }
+        }
+        self.squares = squares
+        hasThreeTimes = distinct.count >= 3
+        mean = sum / Double(count)
+        var variance = 0.0
+        for i in 0..<count { variance += (t[i] - mean) * (t[i] - mean) }
+        spread = (variance / Double(count)).squareRoot()
+    }
+
+    /// The normal equations' sums for four values of k at once, lane by lane the arithmetic of
+    /// one (so each lane's fit is what a fit for that k alone gives), and which k keep every
+    /// point in front of the camera.
+    private struct Sums {
+        var s0 = SIMD4<Double>(), s1 = SIMD4<Double>(), s2 = SIMD4<Double>(), s3 = SIMD4<Double>(), s4 = SIMD4<Double>()
+        var rx0 = SIMD4<Double>(), rx1 = SIMD4<Double>(), rx2 = SIMD4<Double>()
+        var ry0 = SIMD4<Double>(), ry1 = SIMD4<Double>(), ry2 = SIMD4<Double>()
+        var valid = SIMDMask<SIMD4<Int64>>(repeating: true)
+    }
+
+    private func sums(_ k: SIMD4<Double>) -> Sums {
+        var sums = Sums()
+        let inverseSpread = spread > 1e-12 ? 1 / spread : 0
+        for i in 0..<count {
+            let scale = 1 + k * t[i]
+            sums.valid .&= scale .> 0.05
+            let w = 1 / (scale * scale), s = (t[i] - mean) * inverseSpread
+            let vx = x[i] * scale, vy = y[i] * scale
+            let ws = w * s, ws2 = ws * s
+            sums.s0 += w; sums.s1 += ws; sums.s2 += ws2; sums.s3 += ws2 * s; sums.s4 += ws2 * s * s
+            sums.rx0 += w * vx; sums.rx1 += ws * vx; sums.rx2 += ws2 * vx
+            sums.ry0 += w * vy; sums.ry1 += ws * vy; sums.ry2 += ws2 * vy
+        }
+        return sums
+    }
+
+    /// Fits for four values of k (nil where a point would fall behind the camera).
+    func fits(_ k: SIMD4<Double>) -> (Found?, Found?, Found?, Found?) {
+        let all = sums(k)
+        func lane(_ j: Int) -> Found? {
+            guard all.valid[j] else { return nil }
+            return solve(k[j], all.s0[j], all.s1[j], all.s2[j], all.s3[j], all.s4[j],
+                         all.rx0[j], all.rx1[j], all.rx2[j], all.ry0[j], all.ry1[j], all.ry2[j])
+        }
+        return (lane(0), lane(1), lane(2), lane(3))
+    }
+
+    private func solve(_ k: Double, _ s0: Double, _ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double,
+                       _ rx0: Double, _ rx1: Double, _ rx2: Double,
+                       _ ry0: Double, _ ry1: Double, _ ry2: Double) -> Found? {
+        // Coefficients in s, for x and y; Σ w·(v − fit)² = Σ w·v² − coefficients · right-hand sides.
+        func solved(_ r0: Double, _ r1: Double, _ r2: Double) -> (Double, Double, Double) {
+            if spread > 1e-12 {
+                if hasThreeTimes, let found = solve3(SIMD4(s4, s3, s2, r2), SIMD4(s3, s2, s1, r1), SIMD4(s2, s1, s0, r0)) {
+                    return found
+                }
+                let det = s2 * s0 - s1 * s1
+                if abs(det) > 1e-12 * max(1, s2 * s0) { return (0, (r1 * s0 - s1 * r0) / det, (s2 * r0 - s1 * r1) / det) }
+            }
+            return (0, 0, r0 / s0)
+        }
+        let xs: (Double, Double, Double), ys: (Double, Double, Double)
+        // The moment matrix is symmetric and, in the centred and scaled time, well conditioned:
+        // its inverse from cofactors (one division) solves for x and y at once.
+        let c00 = s2 * s0 - s1 * s1, c01 = s1 * s2 - s3 * s0, c02 = s3 * s1 - s2 * s2
+        let c11 = s4 * s0 - s2 * s2, c12 = s2 * s3 - s4 * s1, c22 = s4 * s2 - s3 * s3
+        let det = s4 * c00 + s3 * c01 + s2 * c02
+        if spread > 1e-12, hasThreeTimes, abs(det) > 1e-12 * abs(s4 * s2 * s0) {
+            let inverse = 1 / det
+            func solution(_ r0: Double, _ r1: Double, _ r2: Double) -> (Double, Double, Double) {
+                ((c00 * r2 + c01 * r1 + c02 * r0) * inverse, (c01 * r2 + c11 * r1 + c12 * r0) * inverse,
+                 (c02 * r2 + c12 * r1 + c22 * r0) * inverse)
+            }
+            (xs, ys) = (solution(rx0, rx1, rx2), solution(ry0, ry1, ry2))
+        } else {
+            (xs, ys) = (solved(rx0, rx1, rx2), solved(ry0, ry1, ry2))
+        }
+        let (ax, bx, cx) = xs, (ay, by, cy) = ys
+        let misfit = squares - (ax * rx2 + bx * rx1 + cx * rx0) - (ay * ry2 + by * ry1 + cy * ry0)
+        // Back to t, and the first point's position added back: (p − p₀)·(1 + k·t) = N′(t)
+        // makes N(t) = N′(t) + p₀·(1 + k·t).
+        func numerator(_ a: Double, _ b: Double, _ c: Double, offset: Double) -> Quadratic {
+            let d = spread > 1e-12 ? spread : 1, m = spread > 1e-12 ? mean : 0
+            return Quadratic(a: a / (d * d), b: b / d - 2 * a * m / (d * d) + offset * k,
+                             c: a * m * m / (d * d) - b * m / d + c + offset)
+        }
+        return (k, numerator(ax, bx, cx, offset: x0), numerator(ay, by, cy, offset: y0),
+                (max(0, misfit) / Double(count)).squareRoot())
+    }
+
+    /// k·span from −0.9 (depth shrinking to a tenth) to 20 (growing twentyfold), searched on a
+    /// logarithmic grid of 1 + k·span, then refined around the best.
+    func best(span: Double) -> Found? {
+        var best: Found?
+        func consider(_ found: Found?) {
+            if let f = found, f.rms < best?.rms ?? .infinity { best = f }
+        }
+        // The grid four k at a time, considered in order.
+        let lowest = log(0.1), highest = log(21.0)
+        func gridK(_ i: Int) -> Double { (exp(lowest + (highest - lowest) * Double(min(i, 40)) / 40) - 1) / span }
+        for i in stride(from: 0, through: 40, by: 4) {
+            let found = fits(SIMD4(gridK(i), gridK(i + 1), gridK(i + 2), gridK(i + 3)))
+            consider(found.0)
+            if i + 1 <= 40 { consider(found.1) }
+            if i + 2 <= 40 { consider(found.2) }
+            if i + 3 <= 40 { consider(found.3) }
+        }
+        guard let coarse = best else { return nil }
+        var low = (1 + coarse.k * span) / 1.3, high = (1 + coarse.k * span) * 1.3
+        for _ in 0..<12 {
+            let a = low + (high - low) / 3, b = high - (high - low) / 3
+            let pair = fits(SIMD4((a - 1) / span, (b - 1) / span, (a - 1) / span, (b - 1) / span))
+            let fa = pair.0?.rms ?? .infinity, fb = pair.1?.rms ?? .infinity
+            if fa < fb { high = b } else { low = a }
+        }
+        consider(fits(SIMD4(repeating: ((low + high) / 2 - 1) / span)).0)
+        return best
     }
 }

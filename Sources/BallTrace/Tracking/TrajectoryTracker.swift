@@ -17,8 +17,10 @@ public struct TrajectoryTracker: Sendable {
     private let maximumActiveTracks = 1000
     /// Analysed frames so far.
     private var step = 0
-    /// Blobs of the current frame with moving neighbours.
-    private var crowded = Set<Blob>()
+    /// Whether each blob of the current frame has moving neighbours, by index.
+    private var crowded: [Bool] = []
+    /// UUIDs for new chains (see ``TrackIdentities``).
+    private var identities = TrackIdentities()
     /// The blobs of the last few analysed frames, to look back into when a flight is reported.
     private var recentFrames: [KeptFrame] = []
     private struct KeptFrame: Sendable {
@@ -26,7 +28,7 @@ public struct TrajectoryTracker: Sendable {
         var time: Double
         var step: Int
         var blobs: [Blob]
-        var crowded: Set<Blob>
+        var crowded: [Bool]
         var sceneToPicture: SimilarityTransform
     }
     /// This frame's map from the scene the tracks live in to the frame's own picture.
@@ -77,7 +79,7 @@ public struct TrajectoryTracker: Sendable {
         // outside the picture has left it, and takes nothing that is still inside.
         let inView = flights.filter { isInView(expectations[$0]) }
         for (e, b) in associateExclusively(inView.map { expectations[$0] }, blobs) {
-            active[inView[e]].append(point(blobs[b], frame: frame, time: time))
+            active[inView[e]].append(point(b, of: blobs, frame: frame, time: time))
             extended.insert(inView[e])
             takenByFlights.insert(b)
         }
@@ -86,17 +88,18 @@ public struct TrajectoryTracker: Sendable {
         // ball's own chain. A chain of one point has no direction yet, so it branches to its few
         // nearest blobs (a ball just released is nearer the hand than where it will be next).
         var branches: [Track] = []
-        let free = Set(blobs.indices).subtracting(takenByFlights)
+        var free = [Bool](repeating: true, count: blobs.count)
+        for b in takenByFlights { free[b] = false }
         for (e, chosen) in associateNearest(chains.map { expectations[$0] }, blobs, available: free, limit: 3) {
             let t = chains[e]
             if active[t].points.count == 1 {
                 for b in chosen.dropFirst() {
-                    var branch = Track(first: active[t].points[0])
-                    branch.append(point(blobs[b], frame: frame, time: time))
+                    var branch = Track(id: identities.next(), first: active[t].points[0])
+                    branch.append(point(b, of: blobs, frame: frame, time: time))
                     branches.append(branch)
                 }
             }
-            active[t].append(point(blobs[chosen[0]], frame: frame, time: time))
+            active[t].append(point(chosen[0], of: blobs, frame: frame, time: time))
             extended.insert(t)
         }
         for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
@@ -162,7 +165,7 @@ public struct TrajectoryTracker: Sendable {
         // that chain may have taken it wrongly (a ball leaving a hand is first seen on the
         // hand's chain). Duplicates following the same ball are dropped when one is reported.
         for b in blobs.indices where !takenByFlights.contains(b) {
-            active.append(Track(first: point(blobs[b], frame: frame, time: time)))
+            active.append(Track(id: identities.next(), first: point(b, of: blobs, frame: frame, time: time)))
         }
         if active.count > maximumActiveTracks { keepMostPromising() }
     }
@@ -205,26 +208,38 @@ public struct TrajectoryTracker: Sendable {
     /// points it explains well (a chain that began on a hand and jumped to the ball explains
     /// them badly, and gives way to the ball's own), else the longest.
     private func withoutDuplicates(_ tracks: [Track]) -> [Track] {
-        struct Ending: Hashable { var last: TrackPoint; var previous: TrackPoint }
+        // A detection is named by its frame and its centre: hashing whole points costs more.
+        struct Ending: Hashable { var step, previousStep: Int; var x, y, previousX, previousY: Double }
         var best: [Ending: Int] = [:]
+        best.reserveCapacity(tracks.count)
         var single: [Int] = []
+        // Whether each track explains its recent points, worked out once and only for tracks
+        // that meet another on the same two detections.
+        var explains = [Bool?](repeating: nil, count: tracks.count)
+        func fits(_ i: Int) -> Bool {
+            if let known = explains[i] { return known }
+            let result = explainsRecentPoints(tracks[i])
+            explains[i] = result
+            return result
+        }
+        func preferred(_ a: Int, over b: Int) -> Bool {
+            if tracks[a].isReported != tracks[b].isReported { return tracks[a].isReported }
+            let aFits = fits(a), bFits = fits(b)
+            if aFits != bFits { return aFits }
+            return tracks[a].points.count > tracks[b].points.count
+        }
         for (i, track) in tracks.enumerated() {
             guard track.points.count >= 2 else { single.append(i); continue }
-            let key = Ending(last: track.last, previous: track.points[track.points.count - 2])
+            let last = track.last, previous = track.points[track.points.count - 2]
+            let key = Ending(step: last.step, previousStep: previous.step, x: last.position.x, y: last.position.y,
+                             previousX: previous.position.x, previousY: previous.position.y)
             if let j = best[key] {
-                if preferred(track, over: tracks[j]) { best[key] = i }
+                if preferred(i, over: j) { best[key] = i }
             } else {
                 best[key] = i
             }
         }
         return (single + best.values).sorted().map { tracks[$0] }
-    }
-
-    private func preferred(_ a: Track, over b: Track) -> Bool {
-        if a.isReported != b.isReported { return a.isReported }
-        let aFits = explainsRecentPoints(a), bFits = explainsRecentPoints(b)
-        if aFits != bFits { return aFits }
-        return a.points.count > b.points.count
     }
 
     private func explainsRecentPoints(_ track: Track) -> Bool {
@@ -318,12 +333,13 @@ public struct TrajectoryTracker: Sendable {
             // passing the tee at the launch is near the path too).
             let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
             func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
-            let nearest = past.blobs.filter {
-                isSimilarSize($0.radius, grown) && $0.contrast >= Self.backfillContrastShare * neighbour.contrast
-                    && !taken.contains(Taken(frame: past.frame, x: $0.center.x, y: $0.center.y))
+            let nearest = past.blobs.indices.filter {
+                let blob = past.blobs[$0]
+                return isSimilarSize(blob.radius, grown) && blob.contrast >= Self.backfillContrastShare * neighbour.contrast
+                    && !taken.contains(Taken(frame: past.frame, x: blob.center.x, y: blob.center.y))
             }
-                .min { distance($0) < distance($1) }
-            guard let blob = nearest, distance(blob) <= tolerance + max(0, blob.radius - radius) else {
+                .min { distance(past.blobs[$0]) < distance(past.blobs[$1]) }
+            guard let index = nearest, case let blob = past.blobs[index], distance(blob) <= tolerance + max(0, blob.radius - radius) else {
                 // A ball hidden for a frame (behind a club, under a caption) is looked for a
                 // frame earlier; two frames without it end the search.
                 missed += 1
@@ -333,7 +349,7 @@ public struct TrajectoryTracker: Sendable {
             missed = 0
             found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
                                     step: past.step, elongation: blob.elongation, orientation: blob.orientation,
-                                    isCrowded: past.crowded.contains(blob), contrast: blob.contrast,
+                                    isCrowded: past.crowded[index], contrast: blob.contrast,
                                     picturePosition: past.sceneToPicture.apply(blob.center)))
         }
         return found.reversed()
@@ -350,23 +366,24 @@ public struct TrajectoryTracker: Sendable {
         abs(radius - reference) <= 1 || (radius >= 0.5 * reference && radius <= 2 * reference)
     }
 
-    private func point(_ blob: Blob, frame: Int, time: Double) -> TrackPoint {
-        TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
-                   elongation: blob.elongation, orientation: blob.orientation, isCrowded: crowded.contains(blob),
+    private func point(_ index: Int, of blobs: [Blob], frame: Int, time: Double) -> TrackPoint {
+        let blob = blobs[index]
+        return TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
+                   elongation: blob.elongation, orientation: blob.orientation, isCrowded: crowded[index],
                    contrast: blob.contrast, picturePosition: sceneToPicture.apply(blob.center))
     }
 
     /// The blobs of this frame that have a neighbour: another blob at least half their size
     /// whose edge comes within max(2 radii, 2% of the shorter side) of theirs. Pieces of the
     /// same ball (centres inside 1.5 radii) do not count.
-    private func crowdedBlobs(_ blobs: [Blob]) -> Set<Blob> {
-        var result = Set<Blob>()
+    private func crowdedBlobs(_ blobs: [Blob]) -> [Bool] {
+        var result = [Bool](repeating: false, count: blobs.count)
         for (i, a) in blobs.enumerated() {
             let zone = max(2 * a.radius, 0.02 * settings.shorterSide)
             for (j, b) in blobs.enumerated() where j != i && b.radius >= 0.5 * a.radius {
                 let d = a.center.distance(to: b.center)
                 if d > 1.5 * a.radius && d - a.radius - b.radius < zone {
-                    result.insert(a)
+                    result[i] = true
                     break
                 }
             }
