@@ -19,9 +19,17 @@ public struct Expectation: Sendable, Hashable {
 
     /// Distance in gate units, or nil when the blob is outside the gate or of another size.
     public func cost(of blob: Blob) -> Double? {
-        let distance = alternatives.reduce(center.distance(to: blob.center)) { min($0, $1.distance(to: blob.center)) }
+        // The nearest centre, compared squared (the square root only of the one that counts).
+        func squared(_ p: PixelPoint) -> Double {
+            let dx = p.x - blob.center.x, dy = p.y - blob.center.y
+            return dx * dx + dy * dy
+        }
+        var nearest = squared(center)
+        for alternative in alternatives { nearest = min(nearest, squared(alternative)) }
         // A blob larger than expected has a less certain centre: the gate grows with it.
         let allowed = gate + max(0, blob.radius - radius)
+        guard nearest <= allowed * allowed else { return nil }
+        let distance = nearest.squareRoot()
         guard distance <= allowed else { return nil }
         // A ball's apparent size changes slowly; a much larger or smaller blob is something else,
         // and among blobs in the gate, one of about the expected size is preferred.
@@ -65,6 +73,17 @@ struct BlobsByX {
             high = max(high, alternative.x)
         }
         return order[firstIndex(atLeast: low - reach)..<firstIndex(atLeast: high + reach + 1e-9)]
+    }
+
+    /// The rows a blob must lie within for `expectation` to accept it (see ``candidates(for:)``).
+    func rows(for expectation: Expectation) -> ClosedRange<Double> {
+        let reach = expectation.gate + max(0, largestRadius - expectation.radius)
+        var low = expectation.center.y, high = expectation.center.y
+        for alternative in expectation.alternatives {
+            low = min(low, alternative.y)
+            high = max(high, alternative.y)
+        }
+        return (low - reach)...(high + reach)
     }
 
     private func firstIndex(atLeast x: Double) -> Int {
@@ -120,7 +139,8 @@ func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available:
     best.reserveCapacity(limit + 1)
     for (t, expectation) in expectations.enumerated() {
         best.removeAll(keepingCapacity: true)
-        for b in byX.candidates(for: expectation) {
+        let rows = byX.rows(for: expectation)
+        for b in byX.candidates(for: expectation) where rows.contains(blobs[b].center.y) {
             guard let cost = expectation.cost(of: blobs[b]) else { continue }
             if best.count == limit, let worst = best.last, (worst.cost, worst.blob) <= (cost, b) { continue }
             var i = best.count

@@ -208,11 +208,26 @@ public struct TrajectoryTracker: Sendable {
     /// points it explains well (a chain that began on a hand and jumped to the ball explains
     /// them badly, and gives way to the ball's own), else the longest.
     private func withoutDuplicates(_ tracks: [Track]) -> [Track] {
-        // A detection is named by its frame and its centre: hashing whole points costs more.
-        struct Ending: Hashable { var step, previousStep: Int; var x, y, previousX, previousY: Double }
-        var best: [Ending: Int] = [:]
-        best.reserveCapacity(tracks.count)
-        var single: [Int] = []
+        // A detection is named by its frame and its centre. Tracks are grouped by their last two
+        // by sorting (a thousand chains a frame in clutter: cheaper than hashing each ending).
+        struct Ending: Comparable {
+            var step, previousStep: Int
+            var x, y, previousX, previousY: Double
+            static func < (a: Ending, b: Ending) -> Bool {
+                (a.step, a.previousStep, a.x, a.y, a.previousX, a.previousY) < (b.step, b.previousStep, b.x, b.y, b.previousX, b.previousY)
+            }
+        }
+        var endings: [(ending: Ending, index: Int)] = []
+        endings.reserveCapacity(tracks.count)
+        var kept: [Int] = []
+        kept.reserveCapacity(tracks.count)
+        for (i, track) in tracks.enumerated() {
+            guard track.points.count >= 2 else { kept.append(i); continue }
+            let last = track.last, previous = track.points[track.points.count - 2]
+            endings.append((Ending(step: last.step, previousStep: previous.step, x: last.position.x, y: last.position.y,
+                                   previousX: previous.position.x, previousY: previous.position.y), i))
+        }
+        endings.sort { ($0.ending, $0.index) < ($1.ending, $1.index) }
         // Whether each track explains its recent points, worked out once and only for tracks
         // that meet another on the same two detections.
         var explains = [Bool?](repeating: nil, count: tracks.count)
@@ -228,18 +243,18 @@ public struct TrajectoryTracker: Sendable {
             if aFits != bFits { return aFits }
             return tracks[a].points.count > tracks[b].points.count
         }
-        for (i, track) in tracks.enumerated() {
-            guard track.points.count >= 2 else { single.append(i); continue }
-            let last = track.last, previous = track.points[track.points.count - 2]
-            let key = Ending(step: last.step, previousStep: previous.step, x: last.position.x, y: last.position.y,
-                             previousX: previous.position.x, previousY: previous.position.y)
-            if let j = best[key] {
-                if preferred(i, over: j) { best[key] = i }
-            } else {
-                best[key] = i
-            }
+        // Within a group, in the order the tracks come: each that is preferred to the best so
+        // far takes its place.
+        var start = 0
+        while start < endings.count {
+            var end = start + 1
+            while end < endings.count, endings[end].ending == endings[start].ending { end += 1 }
+            var best = endings[start].index
+            for k in (start + 1)..<end where preferred(endings[k].index, over: best) { best = endings[k].index }
+            kept.append(best)
+            start = end
         }
-        return (single + best.values).sorted().map { tracks[$0] }
+        return kept.sorted().map { tracks[$0] }
     }
 
     private func explainsRecentPoints(_ track: Track) -> Bool {
