@@ -72,28 +72,41 @@ public struct Track: Sendable, Hashable, Identifiable {
         guard all.count > 3 else { return all }
         var kept: [TrackPoint] = []
         kept.reserveCapacity(all.count)
-        var radii: [Double] = []  // reused: this runs for every track at every frame
-        radii.reserveCapacity(6)
-        for point in all {
-            if kept.count >= 3, let trend = logRadiusTrend(kept.suffix(6), at: point.time) {
-                // The trend of a few noisy radii may point anywhere upward; their median caps it.
-                radii.removeAll(keepingCapacity: true)
-                for p in kept.suffix(6) { radii.append(p.radius) }
-                radii.sort()
-                let expected = min(trend, log(max(radii[radii.count / 2], 1e-3)))
-                if log(max(point.radius, 1e-3)) < expected + log(0.7) { continue }
+        // Log-radii of the kept points, and scratch for the median of the last six: worked out
+        // once per point (this runs for every track at every frame).
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: all.count + 6) { buffer in
+            let logs = UnsafeMutableBufferPointer(rebasing: buffer[0..<all.count])
+            let radii = UnsafeMutableBufferPointer(rebasing: buffer[all.count..<all.count + 6])
+            var count = 0
+            for point in all {
+                let logRadius = log(max(point.radius, 1e-3))
+                if count >= 3 {
+                    let recent = max(0, count - 6)..<count
+                    if let trend = logRadiusTrend(times: kept[recent].lazy.map(\.time), logs: logs[recent], at: point.time) {
+                        // The trend of a few noisy radii may point anywhere upward; their median caps it.
+                        var n = 0
+                        for p in kept[recent] { radii[n] = p.radius; n += 1 }
+                        var sorted = UnsafeMutableBufferPointer(rebasing: radii[0..<n])
+                        sorted.sort()
+                        let expected = min(trend, log(max(sorted[n / 2], 1e-3)))
+                        if logRadius < expected + log(0.7) { continue }
+                    }
+                }
+                kept.append(point)
+                logs[count] = logRadius
+                count += 1
             }
-            kept.append(point)
+            return kept.count >= 3 ? kept : all
         }
-        return kept.count >= 3 ? kept : all
     }
 
     /// The least-squares line through log-radius against time, evaluated at `time`.
-    private static func logRadiusTrend(_ points: ArraySlice<TrackPoint>, at time: Double) -> Double? {
-        let n = Double(points.count)
+    private static func logRadiusTrend(times: some Collection<Double>, logs: UnsafeMutableBufferPointer<Double>.SubSequence,
+                                       at time: Double) -> Double? {
+        let n = Double(logs.count)
         var st = 0.0, sl = 0.0, stt = 0.0, stl = 0.0
-        for p in points {
-            let t = p.time - time, l = log(max(p.radius, 1e-3))
+        for (pointTime, l) in zip(times, logs) {
+            let t = pointTime - time
             st += t; sl += l; stt += t * t; stl += t * l
         }
         let denominator = n * stt - st * st
