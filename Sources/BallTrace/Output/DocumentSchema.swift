@@ -493,8 +493,8 @@ public enum DocumentSchema {
             "frame": { "$ref": "#/$defs/frame" },
             "time": { "$ref": "#/$defs/time" },
             "reason": {
-              "description": "`left the frame`: the path leaves the picture (or the ball touches its edge) right after the last detection. `lost`: the ball was lost inside the picture: hidden, landed, or too faint to follow.",
-              "enum": ["left the frame", "lost"]
+              "description": "`left the frame`: the path leaves the picture (or the ball touches its edge) right after the last detection. `bounced`: the ball turned sharply back up off the ground, a rim or a wall, which ends a flight (the next one may follow). `clip ended`: the ball was still being followed in the last frame analysed. `lost`: the ball was lost inside the picture: hidden, landed, or too faint to follow.",
+              "enum": ["left the frame", "bounced", "clip ended", "lost"]
             }
           }
         },
@@ -858,8 +858,8 @@ public enum DocumentSchema {
             "frame": { "$ref": "#/$defs/frame" },
             "time": { "$ref": "#/$defs/time" },
             "reason": {
-              "description": "`left the frame`: the path leaves the picture (or the ball touches its edge) right after the last detection. `lost`: the ball was lost inside the picture: hidden, landed, or too faint to follow.",
-              "enum": ["left the frame", "lost"]
+              "description": "`left the frame`: the path leaves the picture (or the ball touches its edge) right after the last detection. `bounced`: the ball turned sharply back up off the ground, a rim or a wall, which ends a flight (the next one may follow). `clip ended`: the ball was still being followed in the last frame analysed. `lost`: the ball was lost inside the picture: hidden, landed, or too faint to follow.",
+              "enum": ["left the frame", "bounced", "clip ended", "lost"]
             }
           }
         },

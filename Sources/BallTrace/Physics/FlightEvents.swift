@@ -19,6 +19,11 @@ public struct FlightExit: Sendable, Hashable, Codable {
     public enum Reason: String, Sendable, Hashable, Codable {
         /// The path leaves the picture (or the ball touches its edge) right after the last detection.
         case leftFrame = "left the frame"
+        /// The ball turned sharply back up (off the ground, a rim, a wall): a bounce ends a flight,
+        /// and the ball after it may be the next one.
+        case bounced
+        /// The ball was still being followed in the last frame analysed.
+        case clipEnded = "clip ended"
         /// The ball was lost inside the picture: hidden, landed, or too faint to follow.
         case lost
     }
@@ -42,8 +47,11 @@ public struct FlightEvents: Sendable, Hashable, Codable {
     ///   - points: the detections, in order.
     ///   - predicted: the path beyond the last detection (``PathPrediction``).
     ///   - interval: seconds between frames.
+    /// - Parameter endedBy: how the tracker saw the flight end, when it knows (a bounce, the end of
+    ///   the clip); otherwise the path tells whether the ball left the picture or was lost in it.
     public init(points: [TrackPoint], path: FlightPath, predicted: [(time: Double, position: PixelPoint)],
-                interval: Double, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem) {
+                interval: Double, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem,
+                endedBy: FlightExit.Reason? = nil) {
         let first = points[0], last = points[points.count - 1]
         launch = FlightMoment(frame: first.frame, time: first.time)
 
@@ -77,6 +85,6 @@ public struct FlightEvents: Sendable, Hashable, Codable {
         let nearEdge = last.position.x < margin || last.position.y < margin
             || last.position.x > Double(frameWidth) - margin || last.position.y > Double(frameHeight) - margin
         let outside = next.x < 0 || next.y < 0 || next.x > Double(frameWidth) || next.y > Double(frameHeight)
-        exit = FlightExit(frame: last.frame, time: last.time, reason: nearEdge || outside ? .leftFrame : .lost)
+        exit = FlightExit(frame: last.frame, time: last.time, reason: endedBy ?? (nearEdge || outside ? .leftFrame : .lost))
     }
 }

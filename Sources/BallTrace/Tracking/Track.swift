@@ -13,6 +13,9 @@ public struct Track: Sendable, Hashable, Identifiable {
     /// Whether the flight was recognised flying toward or away from the camera: its path is
     /// then predicted in depth as well (see ``PerspectiveFit``).
     public internal(set) var isSeenInDepth = false
+    /// How the tracker saw a reported flight end, when that says more than its path: a bounce
+    /// ended it, or it was still being followed when the clip ended. Nil otherwise.
+    public internal(set) var ending: FlightExit.Reason?
 
     public init(id: UUID = UUID(), first: TrackPoint) {
         self.id = id

@@ -83,7 +83,8 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
             return PredictedPoint(time: $0.time, x: n.x, y: n.y)
         }
         events = FlightEvents(points: points, path: flightPath, predicted: ahead, interval: interval,
-                              frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates)
+                              frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates,
+                              endedBy: track.ending)
         physics = scale.flatMap { FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: $0) }
     }
 

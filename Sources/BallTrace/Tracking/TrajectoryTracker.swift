@@ -44,7 +44,39 @@ public struct TrajectoryTracker: Sendable {
 
     /// Every reported trajectory so far, ended ones first, by first detection.
     public var reported: [Track] {
-        (completed + inFlight).sorted { ($0.points[0].time, $0.id.uuidString) < ($1.points[0].time, $1.id.uuidString) }
+        Self.markingBounces((completed + inFlight).sorted {
+            ($0.points[0].time, $0.id.uuidString) < ($1.points[0].time, $1.id.uuidString)
+        })
+    }
+
+    /// Frames a bounce may hide the ball for, between the flight that ends on it and the one
+    /// that begins.
+    static let bounceGap = 3
+
+    /// The flights that ended in a bounce: falling when they were lost, with another flight
+    /// starting from where they were, rising, within ``bounceGap`` frames. At 30 or 60 frames a
+    /// second the ball is rarely seen close enough to the floor (or rim) for its own flight to
+    /// take the first frames back up, so the bounce shows as one flight lost and the next
+    /// beginning; the first is then marked `.bounced`, not `.lost`.
+    static func markingBounces(_ flights: [Track]) -> [Track] {
+        var result = flights
+        for (i, flight) in flights.enumerated() where flight.ending == nil && flight.points.count >= 3 {
+            let n = flight.points.count
+            let a = flight.points[n - 3], b = flight.points[n - 2], last = flight.points[n - 1]
+            guard b.position.y > a.position.y, last.position.y > b.position.y else { continue }  // falling
+            let step = last.position.distance(to: b.position) / Double(max(1, last.step - b.step))
+            let rebound = flights.contains { next in
+                guard next.id != flight.id, next.points.count >= 3 else { return false }
+                let gap = next.points[0].step - last.step
+                guard gap >= 1, gap <= bounceGap else { return false }
+                let reach = Double(gap) * step + 3 * max(last.radius, next.points[0].radius)
+                let p = next.points
+                return p[0].position.distance(to: last.position) <= reach
+                    && p[1].position.y < p[0].position.y && p[2].position.y < p[1].position.y  // rising
+            }
+            if rebound { result[i].ending = .bounced }
+        }
+        return result
     }
 
     /// Tracks being followed, reported or not (diagnostics).
@@ -119,6 +151,7 @@ public struct TrajectoryTracker: Sendable {
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
                 if test.bounces(window, flight: active[t].points) {
+                    active[t].ending = .bounced
                     completed.append(active[t])
                 } else {
                     active[t].reportedAtFrame = nil
@@ -199,7 +232,12 @@ public struct TrajectoryTracker: Sendable {
 
     /// Ends every track, as at the end of the clip.
     public mutating func finish() {
-        completed.append(contentsOf: active.filter(\.isReported))
+        // A flight seen in the last frame analysed was cut short by the clip, not lost.
+        completed.append(contentsOf: active.filter(\.isReported).map { track in
+            var ended = track
+            if ended.last.step == step { ended.ending = .clipEnded }
+            return ended
+        })
         active.removeAll()
     }
 

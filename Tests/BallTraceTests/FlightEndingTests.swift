@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// How a flight ended, as a coach reads it in `events.exit.reason`: a bounce off the floor, the
+/// clip ending while the ball was still in view, the ball leaving the picture, or lost in it.
+@Suite struct FlightEndingTests {
+    static let width = 640, height = 360, fps = 30.0
+
+    /// Feeds one ball's positions, frame by frame (nil: not seen), and finishes the clip.
+    static func track(_ positions: [PixelPoint?]) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
+        for (frame, position) in positions.enumerated() {
+            let blobs = position.map { [Blob(center: $0, radius: 4, area: .pi * 16)] } ?? []
+            tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
+    static func reason(of track: Track) -> FlightExit.Reason {
+        TrajectoryObservation(track: track, frameWidth: width, frameHeight: height, coordinates: .topLeft,
+                              trajectoryLength: 10, frameInterval: 1 / fps).events.exit.reason
+    }
+
+    /// A ball dropped from rest, drifting right, bouncing off the floor at y = 330 with half its
+    /// speed: at 30 and 60 frames a second the tracker follows the fall and the rise as two
+    /// flights; at 120 it sees the turn within one.
+    @Test(arguments: [30.0, 60.0, 120.0])
+    func aFlightEndedByABounceSaysBounced(fps: Double) throws {
+        let g = 1200.0, floor = 330.0, top = 60.0
+        let fall = ((floor - top) * 2 / g).squareRoot()
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        for f in 0..<Int(2 * fall * fps) {
+            let t = Double(f) / fps, x = 60 + 180 * t
+            let s = t - fall
+            let y = t <= fall ? top + 0.5 * g * t * t : floor - 0.5 * g * fall * s + 0.5 * g * s * s
+            tracker.update(frame: f, time: t, blobs: [Blob(center: PixelPoint(x: x, y: y), radius: 4, area: .pi * 16)])
+        }
+        tracker.finish()
+        let first = try #require(tracker.reported.first)
+        #expect(first.ending == .bounced)
+        #expect(first.points.last!.position.y > 300)
+        // The flight after the bounce was still in view when the clip ended.
+        #expect(tracker.reported.last?.ending == .clipEnded)
+    }
+
+    @Test func aBallCaughtInMidAirAndThrownAgainDidNotBounce() throws {
+        // Falling, then a new flight from the same place: but it starts falling too (a juggle
+        // caught and dropped again), so the first was lost, not bounced.
+        let fps = Self.fps
+        var positions: [PixelPoint?] = (0..<14).map { f in
+            let t = Double(f) / fps
+            return PixelPoint(x: 100 + 200 * t, y: 80 + 150 * t + 600 * t * t)
+        }
+        let handoff = positions.last!!
+        positions += (1..<16).map { f in
+            let t = Double(f) / fps
+            return PixelPoint(x: handoff.x + 200 * t, y: handoff.y + 100 * t + 600 * t * t)
+        }
+        let flights = Self.track(positions)
+        #expect(flights.count == 2)
+        #expect(!flights.contains { $0.ending == .bounced })
+    }
+
+    @Test func aFlightStillInViewWhenTheClipEndsSaysClipEnded() throws {
+        // A lob across the middle of the picture, cut off by the end of the clip mid-air.
+        let positions: [PixelPoint?] = (0..<16).map { f in
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 250 * t, y: 250 - 400 * t + 500 * t * t)
+        }
+        let flight = try #require(Self.track(positions).first)
+        #expect(Self.reason(of: flight) == .clipEnded)
+    }
+
+    @Test func aBallThatVanishesInsideThePictureIsLostNotCutByTheClip() throws {
+        // The same lob, no longer seen after frame 15, in a clip that goes on for 15 frames more.
+        let positions: [PixelPoint?] = (0..<30).map { f in
+            guard f < 16 else { return nil }
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 250 * t, y: 250 - 400 * t + 500 * t * t)
+        }
+        let flight = try #require(Self.track(positions).first)
+        #expect(Self.reason(of: flight) == .lost)
+    }
+}
