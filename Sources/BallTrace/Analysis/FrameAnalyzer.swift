@@ -13,7 +13,10 @@ final class FrameAnalyzer {
     let region: PixelRect?
     let detector: BlobDetector
     private let filter: BlobFilter
-    private(set) var tracker: TrajectoryTracker
+    /// The tracker, on a thread of its own (see ``TrackingPipeline``).
+    private let tracking: TrackingPipeline
+    /// The tracker, once every frame given so far has been tracked.
+    var tracker: TrajectoryTracker { tracking.withTracker { $0 } }
     private var lastAnalysedTime = -Double.infinity
     private(set) var analysedCount = 0
     /// Frames that repeated the one before (frame-rate conversion), and were not tracked.
@@ -47,9 +50,11 @@ final class FrameAnalyzer {
             frameWidth: geometry.storedWidth, frameHeight: geometry.storedHeight,
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
             analysisInterval: max(settings.frameSpacing, frameInterval))
-        tracker = TrajectoryTracker(
-            settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height))
+        tracking = TrackingPipeline(tracker: TrajectoryTracker(
+            settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)))
     }
+
+    deinit { tracking.stop() }
 
     /// Whether a frame at `time` is analysed: frames closer than the spacing asked for to the
     /// last analysed one are not. A spacing typed in rounded (0.0667 s for every fourth frame
@@ -81,8 +86,8 @@ final class FrameAnalyzer {
         }
         let blobs = filter.apply(raw.map { Blob($0, geometry: geometry) })
         let pictureToScene = displayedPose
-        tracker.update(frame: frame, time: takenAt, blobs: blobs.map { $0.transformed(by: pictureToScene) },
-                       sceneToPicture: pictureToScene.inverse)
+        tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: blobs.map { $0.transformed(by: pictureToScene) },
+                                     sceneToPicture: pictureToScene.inverse))
     }
 
     /// The camera pose in displayed pixels: the picture turned upright is the same rigid turn
@@ -96,9 +101,9 @@ final class FrameAnalyzer {
     }
 
     /// Reported trajectories still in flight, in their frames' own pixels.
-    var inFlight: [Track] { tracker.inFlight.map(\.inPicture) }
+    var inFlight: [Track] { tracking.withTracker { $0.inFlight }.map(\.inPicture) }
     /// Every reported trajectory so far, in their frames' own pixels.
-    var reported: [Track] { tracker.reported.map(\.inPicture) }
+    var reported: [Track] { tracking.withTracker { $0.reported }.map(\.inPicture) }
 
     /// Where the camera was for the last frame given.
     var frameCamera: FrameCamera {
@@ -113,7 +118,7 @@ final class FrameAnalyzer {
     }
 
     /// Ends the sequence: flights still in the air are complete.
-    func finish() { tracker.finish() }
+    func finish() { tracking.withTracker { $0.finish() } }
 
     /// Tracks as the caller sees them, in its coordinate system.
     func observations(_ tracks: [Track]) -> [TrajectoryObservation] {
@@ -141,7 +146,7 @@ final class FrameAnalyzer {
         AppliedSettings(
             minimumRadiusPixels: minimumRadius, maximumRadiusPixels: maximumRadius,
             analysisWidth: detector.analysisWidth, analysisHeight: detector.analysisHeight,
-            maximumMissedFrames: tracker.settings.maximumMissedFrames, backgroundSubtraction: detector.method,
+            maximumMissedFrames: tracking.withTracker { $0.settings.maximumMissedFrames }, backgroundSubtraction: detector.method,
             foregroundThresholdMinimum: detector.thresholdRange.lowerBound,
             foregroundThresholdMaximum: detector.thresholdRange.upperBound)
     }

@@ -91,9 +91,12 @@ public enum VideoAnalysis {
             let analyseThis = analyzer.wantsFrame(at: frame.time)
             if analyseThis {
                 try analyzer.analyse(luma: frame.luma, stride: frame.lumaStride, frame: frame.index, time: frame.time)
-                let inFlight = analyzer.inFlight  // changes only when a frame is analysed
+                // Read only when something needs it every frame: reading waits for the tracker
+                // to catch up with detection, which otherwise runs a few frames ahead of it.
+                let logsFlights = logger.logLevel <= .debug
+                let inFlight = logsFlights || frameAnalysed != nil ? analyzer.inFlight : []
                 // Which flights began or ended, for the log: only worked out when it is read.
-                let ids = logger.logLevel <= .debug ? Set(inFlight.map(\.id)) : inFlightBefore
+                let ids = logsFlights ? Set(inFlight.map(\.id)) : inFlightBefore
                 if ids != inFlightBefore {
                     for track in inFlight where !inFlightBefore.contains(track.id) {
                         logger.debug("tracking: trajectory \(track.id.uuidString.prefix(8)) reported at frame \(frame.index) (\(String(format: "%.3f", frame.time)) s) with \(track.points.count) points")

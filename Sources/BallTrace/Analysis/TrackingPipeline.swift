@@ -1,0 +1,86 @@
+import Foundation
+
+/// What the tracker is given for one analysed frame: the frame's blobs in the scene's pixels
+/// and where the scene lies in the frame's picture.
+struct TrackerInput: Sendable {
+    var frame: Int
+    var time: Double
+    var blobs: [Blob]
+    var sceneToPicture: SimilarityTransform
+}
+
+/// Runs the tracker on a thread of its own, a few frames behind detection.
+///
+/// Detection (the picture) and tracking (the chains of blobs) each cost about as much as the
+/// other on a cluttered real clip, and each frame's tracking needs nothing of the next frame's
+/// detection: on two cores they overlap. The tracker is reached only through
+/// ``withTracker(_:)``, which first waits for every frame handed over to be tracked, so whoever
+/// reads it sees the same state, in the same order, as if each frame had been tracked at once
+/// (a caller that reads it every frame, as the overlay does, gets no overlap, and no difference).
+final class TrackingPipeline: @unchecked Sendable {
+    /// Frames waiting at most: detection runs at most this far ahead.
+    static let depth = 4
+
+    private let condition = NSCondition()
+    /// Guarded by `condition`, and touched by the tracking thread outside it only while
+    /// `working` says the consumer must wait.
+    private var tracker: TrajectoryTracker
+    private var waiting: [TrackerInput] = []
+    private var working = false
+    private var stopping = false
+    private var running = true
+
+    init(tracker: TrajectoryTracker) {
+        self.tracker = tracker
+        waiting.reserveCapacity(Self.depth)
+        let thread = Thread { [self] in run() }
+        thread.name = "balltrace.track"
+        thread.start()
+    }
+
+    /// Stops the tracking thread and waits for it (frames not yet tracked are dropped: nobody
+    /// can read them any more).
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while running { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Hands one frame over; waits while ``depth`` frames are already waiting.
+    func submit(_ input: TrackerInput) {
+        condition.lock()
+        while waiting.count >= Self.depth { condition.wait() }
+        waiting.append(input)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The tracker, once every frame handed over has been tracked.
+    func withTracker<Result>(_ body: (inout TrajectoryTracker) throws -> Result) rethrows -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        while working || !waiting.isEmpty { condition.wait() }
+        return try body(&tracker)
+    }
+
+    private func run() {
+        condition.lock()
+        while true {
+            while waiting.isEmpty && !stopping { condition.wait() }
+            if stopping { break }
+            let input = waiting.removeFirst()
+            working = true
+            condition.broadcast()  // room for the next frame
+            condition.unlock()
+            tracker.update(frame: input.frame, time: input.time, blobs: input.blobs, sceneToPicture: input.sceneToPicture)
+            condition.lock()
+            working = false
+            condition.broadcast()
+        }
+        running = false
+        condition.broadcast()
+        condition.unlock()
+    }
+}
