@@ -36,7 +36,7 @@ public struct CaseResult: Sendable {
 
 /// The suite's results as a plain-text table with a total line.
 public func scoreTable(_ results: [CaseResult]) -> String {
-    let header = ["clip", "frames", "flights", "uuids/flight", "launch", "recall", "precision", "false", "traj", "result"]
+    let header = ["clip", "frames", "flights", "uuids/flight", "launch", "end", "recall", "precision", "false", "traj", "result"]
     var rows: [[String]] = [header]
     for r in results {
         let s = r.score
@@ -58,8 +58,13 @@ public func scoreTable(_ results: [CaseResult]) -> String {
             if errors.count > 4 { return String(format: "max %+d", errors.max { abs($0) < abs($1) }!) }
             return errors.map { String(format: "%+d", $0) }.joined(separator: ",")
         } ?? "–"
+        // Flights whose exit reason says what their label says, of those labelled and covered.
+        let end = s.map { score in
+            let judged = score.flights.compactMap(\.endAgrees)
+            return judged.isEmpty ? "–" : "\(judged.filter { $0 }.count)/\(judged.count)"
+        } ?? "–"
         rows.append([
-            r.evaluationCase.name + (r.evaluationCase.isGated ? "" : " *"), "\(r.frames)", flights, uuids, launch,
+            r.evaluationCase.name + (r.evaluationCase.isGated ? "" : " *"), "\(r.frames)", flights, uuids, launch, end,
             s.map { String(format: "%.3f", $0.recall) } ?? "–",
             s.map { String(format: "%.3f", $0.precision) } ?? "–",
             s.map { "\($0.falseTrajectories)" } ?? "–", "\(r.trajectories)", verdict,
@@ -74,8 +79,10 @@ public func scoreTable(_ results: [CaseResult]) -> String {
         let single = scores.reduce(0) { $0 + $1.flights.filter { $0.positions > 0 && $0.uuids == 1 }.count }
         let falses = scores.reduce(0) { $0 + $1.falseTrajectories }
         let passed = subset.filter(\.passes).count
+        let judged = scores.flatMap { $0.flights.compactMap(\.endAgrees) }
         rows.append([
             label, "\(subset.reduce(0) { $0 + $1.frames })", "\(found)/\(flights)", "\(single)/\(flights) one", "",
+            judged.isEmpty ? "" : "\(judged.filter { $0 }.count)/\(judged.count)",
             positions == 0 ? "–" : String(format: "%.3f", Double(matched) / Double(positions)),
             detections == 0 ? "–" : String(format: "%.3f", Double(right) / Double(detections)),
             "\(falses)", "\(subset.reduce(0) { $0 + $1.trajectories })", "\(passed)/\(subset.count) pass",

@@ -1,3 +1,4 @@
+import BallTrace
 import Foundation
 
 /// How well one clip's trajectories agree with its ground truth, by the project's definitions:
@@ -21,6 +22,10 @@ public struct ClipScore: Sendable, Hashable {
         /// flight best (positive: late); nil when the labels do not give the first airborne
         /// frame or nothing covers the flight.
         public var launchError: Int?
+        /// Whether the UUID that covers the flight best says it ended as the labels do (see
+        /// ``ClipScore/endingAgrees(label:reason:)``); nil when the labels do not say, or
+        /// nothing covers the flight.
+        public var endAgrees: Bool?
         public var isFound: Bool { positions > 0 && bestCoverage >= ClipScore.foundCoverage }
     }
 
@@ -40,6 +45,21 @@ public struct ClipScore: Sendable, Hashable {
     public static let uuidMinimumPoints = 3
     /// How many frames a flight's first point may be off its first airborne frame.
     public static let launchTolerance = 2
+
+    /// Whether an exit reason says what a label of how the flight ends says. A ball that leaves
+    /// the picture: `left the frame`. One that bounces (off the ground or a rim): `bounced`. The
+    /// clip ending on it: `clip ended`. Lost, caught or landed: `lost`, or `bounced` for a
+    /// landing (a ball that lands often bounces first).
+    public static func endingAgrees(label: String, reason: FlightExit.Reason) -> Bool {
+        switch label {
+        case "exit": return reason == .leftFrame
+        case "bounce", "rim": return reason == .bounced
+        case "end_of_clip": return reason == .clipEnded
+        case "landed": return reason == .lost || reason == .bounced
+        case "lost", "caught": return reason == .lost
+        default: return false
+        }
+    }
 
     public var countedPositions: Int
     public var matchedPositions: Int
@@ -90,11 +110,14 @@ public struct ClipScore: Sendable, Hashable {
             let launchError = truth.firstAirborneFrames[f].flatMap { first in
                 bestTrajectory.flatMap { scored[$0].detections.map(\.frame).min() }.map { $0 - first }
             }
+            let endAgrees = truth.endings[f].flatMap { label in
+                bestTrajectory.flatMap { scored[$0].exitReason }.map { ClipScore.endingAgrees(label: label, reason: $0) }
+            }
             return Flight(
                 index: f, positions: positions,
                 bestCoverage: positions == 0 ? 0 : Double(best) / Double(positions),
                 uuids: matchedByUUID.values.filter { $0 >= ClipScore.uuidMinimumPoints }.count,
-                launchError: launchError)
+                launchError: launchError, endAgrees: endAgrees)
         }
     }
 

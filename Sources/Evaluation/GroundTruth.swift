@@ -46,6 +46,9 @@ public struct GroundTruth: Sendable, Hashable {
     /// Each flight's first airborne frame, where the labels say (real clips' `flights.csv`):
     /// a trajectory should begin there, not frames later.
     public var firstAirborneFrames: [Int: Int] = [:]
+    /// How each flight ends, where the labels say (`flights.csv`: exit, lost, landed, bounce,
+    /// caught, rim, end_of_clip).
+    public var endings: [Int: String] = [:]
 
     public init(positions: [Position], labelling: Labelling, flightCount: Int? = nil, labelledFrames: Set<Int>? = nil) {
         self.positions = positions

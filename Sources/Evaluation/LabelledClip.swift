@@ -82,6 +82,7 @@ public enum LabelFile {
         var truth = GroundTruth(positions: positions, labelling: .sparse)
         for (index, flight) in flights.sorted(by: { $0.firstFrame < $1.firstFrame }).enumerated() {
             truth.firstAirborneFrames[index] = flight.firstFrame
+            if !flight.end.isEmpty { truth.endings[index] = flight.end }
         }
         return truth
     }

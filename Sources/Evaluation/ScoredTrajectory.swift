@@ -18,10 +18,13 @@ public struct ScoredTrajectory: Sendable, Hashable {
 
     public var uuid: UUID
     public var detections: [Detection]
+    /// How balltrace says the flight ended (`events.exit.reason`), when it says.
+    public var exitReason: FlightExit.Reason?
 
-    public init(uuid: UUID, detections: [Detection]) {
+    public init(uuid: UUID, detections: [Detection], exitReason: FlightExit.Reason? = nil) {
         self.uuid = uuid
         self.detections = detections
+        self.exitReason = exitReason
     }
 
     /// The trajectories of a `balltrace analyze --json` document, converted back to pixels.
@@ -32,7 +35,7 @@ public struct ScoredTrajectory: Sendable, Hashable {
             ScoredTrajectory(uuid: t.uuid, detections: t.detectedPoints.map { p in
                 let pixel = document.coordinateSystem.pixel(NormalizedPoint(x: p.x, y: p.y), frameWidth: width, frameHeight: height)
                 return Detection(frame: p.frame, point: pixel, radius: p.radius * shorter)
-            })
+            }, exitReason: t.events?.exit.reason)
         }
     }
 }

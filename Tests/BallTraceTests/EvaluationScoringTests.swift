@@ -140,6 +140,34 @@ import Testing
         #expect(late.shortfalls().contains { $0.contains("+4 frames off the launch") })
     }
 
+    @Test func aFlightsEndIsJudgedByTheTrajectoryThatCoversItBest() {
+        var truth = GroundTruth(positions: flight(frames: 10..<30), labelling: .sparse)
+        truth.endings = [0: "rim"]
+        var bounced = trajectory(frames: 10..<30)
+        bounced.exitReason = .bounced
+        #expect(ClipScore(truth: truth, trajectories: [bounced]).flights[0].endAgrees == true)
+        var lost = bounced
+        lost.exitReason = .lost
+        #expect(ClipScore(truth: truth, trajectories: [lost]).flights[0].endAgrees == false)
+        // A short stray trajectory that ended well does not speak for the flight.
+        var stray = trajectory(frames: 10..<13)
+        stray.exitReason = .bounced
+        #expect(ClipScore(truth: truth, trajectories: [lost, stray]).flights[0].endAgrees == false)
+        // Without a label there is nothing to judge.
+        #expect(ClipScore(truth: GroundTruth(positions: flight(frames: 10..<30), labelling: .sparse),
+                          trajectories: [bounced]).flights[0].endAgrees == nil)
+    }
+
+    @Test(arguments: [("exit", FlightExit.Reason.leftFrame), ("bounce", .bounced), ("rim", .bounced),
+                      ("end_of_clip", .clipEnded), ("lost", .lost), ("caught", .lost), ("landed", .lost), ("landed", .bounced)])
+    func eachLabelledEndingAgreesWithItsReason(label: String, reason: FlightExit.Reason) {
+        #expect(ClipScore.endingAgrees(label: label, reason: reason))
+        let others = [FlightExit.Reason.leftFrame, .bounced, .clipEnded, .lost].filter {
+            $0 != reason && !(label == "landed" && ($0 == .lost || $0 == .bounced))
+        }
+        for other in others { #expect(!ClipScore.endingAgrees(label: label, reason: other), "\(label) vs \(other)") }
+    }
+
     @Test func onSparseLabelsATrajectoryWhollyOutsideTheLabelsIsNotFalse() {
         // The ball after the rim, say: nobody labelled it, so nothing says it is wrong.
         let truth = GroundTruth(positions: flight(frames: 0..<10), labelling: .sparse)
