@@ -1,8 +1,7 @@
 #include "CameraMotion.hpp"
 #include <algorithm>
 #include <cmath>
-#include <opencv2/core.hpp>
-#include <opencv2/core/hal/intrin.hpp>
+#include "Halve.hpp"
 
 namespace balltrace {
 
@@ -22,26 +21,8 @@ constexpr int kRansacRounds = 64;
 /// Halves a picture by 2 × 2 means (rounded); an odd last row or column is left out.
 void halve(const uint8_t *in, int /*width*/, int stride, int out_width, int out_height, uint8_t *out) {
     for (int y = 0; y < out_height; ++y) {
-        const uint8_t *a = in + size_t(2 * y) * stride, *b = a + stride;
-        uint8_t *o = out + size_t(y) * out_width;
-        int x = 0;
-#if CV_SIMD128
-        // Sixteen outputs at a time: even and odd columns of both rows, summed in 16-bit lanes.
-        const cv::v_uint16x8 two = cv::v_setall_u16(2);
-        for (; x + 16 <= out_width; x += 16) {
-            cv::v_uint8x16 a_even, a_odd, b_even, b_odd;
-            cv::v_load_deinterleave(a + 2 * x, a_even, a_odd);
-            cv::v_load_deinterleave(b + 2 * x, b_even, b_odd);
-            cv::v_uint16x8 a0, a1, b0, b1, c0, c1, e0, e1;
-            cv::v_expand(a_even, a0, a1);
-            cv::v_expand(a_odd, b0, b1);
-            cv::v_expand(b_even, c0, c1);
-            cv::v_expand(b_odd, e0, e1);
-            cv::v_store(o + x, cv::v_pack((a0 + b0 + c0 + e0 + two) >> 2, (a1 + b1 + c1 + e1 + two) >> 2));
-        }
-#endif
-        for (; x < out_width; ++x)
-            o[x] = uint8_t((a[2 * x] + a[2 * x + 1] + b[2 * x] + b[2 * x + 1] + 2) >> 2);
+        const uint8_t *a = in + size_t(2 * y) * stride;
+        halve_row(a, a + stride, out_width, out + size_t(y) * out_width);
     }
 }
 

@@ -26,6 +26,7 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include "CameraMotion.hpp"
 #include "Guard.hpp"
+#include "Halve.hpp"
 
 namespace {
 
@@ -149,30 +150,10 @@ const uint8_t *reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride
     const int k = d->config.reduction, w = d->width, span = w * k;
     uint16_t *sums = d->column_sums.data();
     uint8_t *out = d->reduced_row.data();
-#if CV_SIMD128
     if (k == 2) {
-        // Halving, sixteen outputs at a time: even and odd columns of both rows, summed in
-        // 16-bit lanes.
-        const uint8_t *below = rows + stride;
-        const cv::v_uint16x8 two = cv::v_setall_u16(2);
-        int x = 0;
-        for (; x + 16 <= w; x += 16) {
-            cv::v_uint8x16 a_even, a_odd, b_even, b_odd;
-            cv::v_load_deinterleave(rows + 2 * x, a_even, a_odd);
-            cv::v_load_deinterleave(below + 2 * x, b_even, b_odd);
-            cv::v_uint16x8 a0, a1, b0, b1, c0, c1, e0, e1;
-            cv::v_expand(a_even, a0, a1);
-            cv::v_expand(a_odd, b0, b1);
-            cv::v_expand(b_even, c0, c1);
-            cv::v_expand(b_odd, e0, e1);
-            cv::v_uint16x8 low = (a0 + b0 + c0 + e0 + two) >> 2, high = (a1 + b1 + c1 + e1 + two) >> 2;
-            cv::v_store(out + x, cv::v_pack(low, high));
-        }
-        for (; x < w; ++x)
-            out[x] = uint8_t((rows[2 * x] + rows[2 * x + 1] + below[2 * x] + below[2 * x + 1] + 2) >> 2);
+        balltrace::halve_row(rows, rows + stride, w, out);
         return out;
     }
-#endif
     for (int x = 0; x < span; ++x) sums[x] = rows[x];
     for (int r = 1; r < k; ++r) {
         const uint8_t *row = rows + r * stride;
@@ -460,6 +441,26 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
     report->ty = pose.ty * k;
 }
 
+#if CV_SIMD128
+/// Eight bilinear samples in 8-bit fixed point, the arithmetic of the scalar loops in 16- and
+/// 32-bit lanes (the same result, pixel for pixel): the four neighbours of each sample (upper
+/// left and right, lower left and right) and its weights toward the right and the lower row,
+/// each 0…256.
+inline cv::v_uint16x8 bilinear8(const cv::v_uint16x8 &upper_left, const cv::v_uint16x8 &upper_right,
+                                const cv::v_uint16x8 &lower_left, const cv::v_uint16x8 &lower_right,
+                                const cv::v_uint16x8 &toward_right, const cv::v_uint16x8 &toward_lower) {
+    const cv::v_uint16x8 full = cv::v_setall_u16(256);
+    const cv::v_uint16x8 toward_left = full - toward_right;
+    cv::v_uint16x8 upper = cv::v_mul_wrap(upper_left, toward_left) + cv::v_mul_wrap(upper_right, toward_right);
+    cv::v_uint16x8 lower = cv::v_mul_wrap(lower_left, toward_left) + cv::v_mul_wrap(lower_right, toward_right);
+    cv::v_uint32x4 u0, u1, l0, l1;
+    cv::v_mul_expand(upper, full - toward_lower, u0, u1);
+    cv::v_mul_expand(lower, toward_lower, l0, l1);
+    const cv::v_uint32x4 half = cv::v_setall_u32(1u << 15);
+    return cv::v_pack((u0 + l0 + half) >> 16, (u1 + l1 + half) >> 16);
+}
+#endif
+
 /// A region of this picture, columns [left, right) of rows [top, bottom), moved by (dx, dy)
 /// pixels into `d->aligned`: aligned(x, y) = picture(x + dx, y + dy), bilinear with the same
 /// 8-bit weights everywhere. Pixels the picture does not cover take the model's mean.
@@ -483,20 +484,12 @@ void shift_region(bt_detector *d, int left, int right, int top, int bottom, doub
         const uint8_t *upper_row = p + size_t(sy) * w + ix, *lower_row = upper_row + w;
         int x = x0;
 #if CV_SIMD128
-        // Eight pixels at a time, with the arithmetic of the loop below in 16- and 32-bit lanes.
-        const cv::v_uint16x8 right_weight = cv::v_setall_u16(uint16_t(wx)), left_weight = cv::v_setall_u16(uint16_t(256 - wx));
-        const cv::v_uint16x8 lower_weight = cv::v_setall_u16(uint16_t(wy)), upper_weight = cv::v_setall_u16(uint16_t(256 - wy));
-        const cv::v_uint32x4 half = cv::v_setall_u32(1u << 15);
-        for (; x + 8 <= x1; x += 8) {
-            cv::v_uint16x8 upper = cv::v_mul_wrap(cv::v_load_expand(upper_row + x), left_weight) +
-                                   cv::v_mul_wrap(cv::v_load_expand(upper_row + x + 1), right_weight);
-            cv::v_uint16x8 lower = cv::v_mul_wrap(cv::v_load_expand(lower_row + x), left_weight) +
-                                   cv::v_mul_wrap(cv::v_load_expand(lower_row + x + 1), right_weight);
-            cv::v_uint32x4 u0, u1, l0, l1;
-            cv::v_mul_expand(upper, upper_weight, u0, u1);
-            cv::v_mul_expand(lower, lower_weight, l0, l1);
-            cv::v_pack_store(out + x, cv::v_pack((u0 + l0 + half) >> 16, (u1 + l1 + half) >> 16));
-        }
+        // Eight pixels at a time.
+        const cv::v_uint16x8 toward_right = cv::v_setall_u16(uint16_t(wx)), toward_lower = cv::v_setall_u16(uint16_t(wy));
+        for (; x + 8 <= x1; x += 8)
+            cv::v_pack_store(out + x, bilinear8(cv::v_load_expand(upper_row + x), cv::v_load_expand(upper_row + x + 1),
+                                                cv::v_load_expand(lower_row + x), cv::v_load_expand(lower_row + x + 1),
+                                                toward_right, toward_lower));
 #endif
         for (; x < x1; ++x) {
             uint32_t upper = upper_row[x] * (256 - wx) + upper_row[x + 1] * wx;
@@ -575,8 +568,7 @@ void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
             const cv::v_int32x4 ramp_low(0, 1, 2, 3), ramp_high(4, 5, 6, 7);
             const cv::v_int32x4 vstep_x = cv::v_setall_s32(int(step_x)), vstep_y = cv::v_setall_s32(int(step_y));
             const cv::v_int32x4 width = cv::v_setall_s32(w), byte = cv::v_setall_s32(0xFF);
-            const cv::v_uint16x8 full = cv::v_setall_u16(256), low_byte = cv::v_setall_u16(0xFF);
-            const cv::v_uint32x4 half = cv::v_setall_u32(1u << 15);
+            const cv::v_uint16x8 low_byte = cv::v_setall_u16(0xFF);
             alignas(16) int top_index[8], bottom_index[8];
             for (; x + 8 <= w; x += 8, fxp += 8 * step_x, fyp += 8 * step_y) {
                 const int64_t last_x = fxp + 7 * step_x, last_y = fyp + 7 * step_y;
@@ -596,13 +588,7 @@ void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
                 cv::v_uint16x8 lower = cv::v_reinterpret_as_u16(cv::v_lut_pairs(p, bottom_index));
                 cv::v_uint16x8 wx = cv::v_reinterpret_as_u16(cv::v_pack((cx0 >> 8) & byte, (cx1 >> 8) & byte));
                 cv::v_uint16x8 wy = cv::v_reinterpret_as_u16(cv::v_pack((cy0 >> 8) & byte, (cy1 >> 8) & byte));
-                cv::v_uint16x8 rx = full - wx;
-                cv::v_uint16x8 top = cv::v_mul_wrap(upper & low_byte, rx) + cv::v_mul_wrap(upper >> 8, wx);
-                cv::v_uint16x8 bottom = cv::v_mul_wrap(lower & low_byte, rx) + cv::v_mul_wrap(lower >> 8, wx);
-                cv::v_uint32x4 t0, t1, b0, b1;
-                cv::v_mul_expand(top, full - wy, t0, t1);
-                cv::v_mul_expand(bottom, wy, b0, b1);
-                cv::v_pack_store(out + x, cv::v_pack((t0 + b0 + half) >> 16, (t1 + b1 + half) >> 16));
+                cv::v_pack_store(out + x, bilinear8(upper & low_byte, upper >> 8, lower & low_byte, lower >> 8, wx, wy));
             }
         }
 #endif

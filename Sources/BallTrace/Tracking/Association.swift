@@ -66,22 +66,21 @@ struct BlobsByX {
     /// Indices of the blobs whose x lies within the largest gate `expectation` may have of any
     /// of its centres: a superset of those `Expectation.cost(of:)` accepts.
     func candidates(for expectation: Expectation) -> ArraySlice<Int> {
-        let reach = expectation.gate + max(0, largestRadius - expectation.radius)
-        var low = expectation.center.x, high = expectation.center.x
-        for alternative in expectation.alternatives {
-            low = min(low, alternative.x)
-            high = max(high, alternative.x)
-        }
-        return order[firstIndex(atLeast: low - reach)..<firstIndex(atLeast: high + reach + 1e-9)]
+        let columns = reach(of: expectation, along: \.x)
+        return order[firstIndex(atLeast: columns.lowerBound)..<firstIndex(atLeast: columns.upperBound + 1e-9)]
     }
 
     /// The rows a blob must lie within for `expectation` to accept it (see ``candidates(for:)``).
-    func rows(for expectation: Expectation) -> ClosedRange<Double> {
+    func rows(for expectation: Expectation) -> ClosedRange<Double> { reach(of: expectation, along: \.y) }
+
+    /// The span of one coordinate that any of the expectation's centres reaches with its
+    /// largest gate (widened by the largest blob's excess radius).
+    private func reach(of expectation: Expectation, along coordinate: (PixelPoint) -> Double) -> ClosedRange<Double> {
         let reach = expectation.gate + max(0, largestRadius - expectation.radius)
-        var low = expectation.center.y, high = expectation.center.y
+        var low = coordinate(expectation.center), high = low
         for alternative in expectation.alternatives {
-            low = min(low, alternative.y)
-            high = max(high, alternative.y)
+            low = min(low, coordinate(alternative))
+            high = max(high, coordinate(alternative))
         }
         return (low - reach)...(high + reach)
     }

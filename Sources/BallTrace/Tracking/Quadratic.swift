@@ -77,30 +77,23 @@ enum QuadraticPair {
         guard spread > 1e-12 else {
             return (Quadratic(a: 0, b: 0, c: x0 / s0), Quadratic(a: 0, b: 0, c: y0 / s0))
         }
-        func solved(_ r0: Double, _ r1: Double, _ r2: Double) -> Quadratic {
-            let scaled: (Double, Double, Double)
-            if distinct >= 3, let found = solve3(SIMD4(s4, s3, s2, r2), SIMD4(s3, s2, s1, r1), SIMD4(s2, s1, s0, r0)) {
-                scaled = found
-            } else {
-                // Line through the weighted points: s2·b + s1·c = r1, s1·b + s0·c = r0.
-                let det = s2 * s0 - s1 * s1
-                guard abs(det) > 1e-12 * max(1, s2 * s0) else { return Quadratic(a: 0, b: 0, c: r0 / s0) }
-                scaled = (0, (r1 * s0 - s1 * r0) / det, (s2 * r0 - s1 * r1) / det)
-            }
-            // Back to u: v = A·s² + B·s + C with s = (u - m)/d.
-            let (A, B, C) = scaled
-            let d = spread, m = mean
+        // Back to u: v = A·s² + B·s + C with s = (u - m)/d.
+        func back(_ scaled: (Double, Double, Double)) -> Quadratic {
+            let (A, B, C) = scaled, d = spread, m = mean
             return Quadratic(a: A / (d * d), b: B / d - 2 * A * m / (d * d), c: A * m * m / (d * d) - B * m / d + C)
         }
         if distinct >= 3, let both = solve3((SIMD4(s4, s3, s2, 0), SIMD4(s3, s2, s1, 0), SIMD4(s2, s1, s0, 0)),
                                             SIMD3(x2, x1, x0), SIMD3(y2, y1, y0)) {
-            func back(_ scaled: (Double, Double, Double)) -> Quadratic {
-                let (A, B, C) = scaled, d = spread, m = mean
-                return Quadratic(a: A / (d * d), b: B / d - 2 * A * m / (d * d), c: A * m * m / (d * d) - B * m / d + C)
-            }
             return (back(both.first), back(both.second))
         }
-        return (solved(x0, x1, x2), solved(y0, y1, y2))
+        // Fewer than three distinct u, or the curvature not determined: the line through the
+        // weighted points (s2·b + s1·c = r1, s1·b + s0·c = r0), or their mean.
+        func line(_ r0: Double, _ r1: Double) -> Quadratic {
+            let det = s2 * s0 - s1 * s1
+            guard abs(det) > 1e-12 * max(1, s2 * s0) else { return Quadratic(a: 0, b: 0, c: r0 / s0) }
+            return back((0, (r1 * s0 - s1 * r0) / det, (s2 * r0 - s1 * r1) / det))
+        }
+        return (line(x0, x1), line(y0, y1))
     }
 }
 
