@@ -649,9 +649,14 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         // The caller's plane is read in place, a row at a time; a last partial block of columns
         // or rows of a reduced picture is left out.
         reduce_picture(d, luma, stride);
-        if (d->frames > 0 && is_repeat(d, picture_change(d))) {
-            report->repeated = 1;
-            return;
+        if (d->frames > 0) {
+            const PictureChange change = picture_change(d);
+            report->change = change.mean;
+            report->strong_change = double(change.strong) / double(std::max<size_t>(1, d->picture.size()));
+            if (is_repeat(d, change)) {
+                report->repeated = 1;
+                return;
+            }
         }
         const uint8_t *seen = d->picture.data();
         if (d->motion) {

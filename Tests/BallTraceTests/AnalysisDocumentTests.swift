@@ -26,7 +26,7 @@ private func sampleResult(coordinates: CoordinateSystem = .topLeft) -> AnalysisR
                                  analysisHeight: 960, maximumMissedFrames: 4, backgroundSubtraction: "sigma-delta",
                                  foregroundThresholdMinimum: 8, foregroundThresholdMaximum: 48),
         trajectories: [observation], warnings: ["frame 40 was damaged"], analysedFrameCount: 90,
-        capture: CaptureSummary(cameraMoved: true, largestCameraDisplacement: 12.5, repeatedFrames: 3))
+        capture: CaptureSummary(cameraMoved: true, largestCameraDisplacement: 12.5, repeatedFrames: 3, shortStepFrames: 2))
 }
 
 private func json(_ result: AnalysisResult) throws -> [String: Any] {

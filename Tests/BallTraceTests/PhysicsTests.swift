@@ -111,3 +111,17 @@ private func parabola(frames: Range<Int>, radius: Double = 5) -> [TrackPoint] {
     #expect(dashes.map { $0.last!.x } == [10, 30, 50])
     #expect(dashes[1].count == 3)
 }
+
+@Test func aBallWhoseLastStepCarriesItOutOfThePictureLeftIt() throws {
+    // Climbing toward the top edge, slowing as a ball receding from the camera seems to: a fit
+    // over the flight bends before the edge, but the last step of 38 px from y = 22 leaves it.
+    let ys = [300.0, 200, 120, 60, 22]
+    let points = ys.enumerated().map { f, y in
+        TrackPoint(frame: f, time: Double(f) / 30, position: PixelPoint(x: 100 + 4 * Double(f), y: y), radius: 3)
+    }
+    let path = FlightPath.picture(try #require(MotionFit(points)))
+    #expect(path.position(at: 5.0 / 30).y > 0)
+    let events = FlightEvents(points: points, path: path, predicted: [], interval: 1.0 / 30,
+                              frameWidth: 640, frameHeight: 480, coordinates: .topLeft)
+    #expect(events.exit.reason == .leftFrame)
+}

@@ -68,4 +68,25 @@ struct MovingCameraPipelineTests {
         let times = trajectory.detectedPoints.map(\.time)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "times \(times)")
     }
+
+    @Test func aFlightInAClipConvertedToALowerRateByDroppingPicturesIsFound() throws {
+        // The panned drive filmed at 50 fps and converted to 30 by keeping whole pictures:
+        // frames follow each other by two, two, then one of the camera's pictures.
+        var scene = SyntheticScene.scenario(named: "golf-face-on-pan", width: 640, height: 360, frameRate: 50, seed: 7)!
+        scene.name = "golf-face-on-pan-50fps"
+        let filmed = GeneratedClips.render(scene)
+        let converted = GeneratedClips.temporaryPath("dropped.mp4")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-i", filmed.path, "-vf", "fps=30", "-c:v", "libx264",
+                            "-crf", "16", "-preset", "veryfast", converted]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        try #require(ffmpeg.terminationStatus == 0)
+        let result = try VideoAnalysis.run(path: converted, settings: AnalysisSettings())
+        #expect(result.capture.shortStepFrames >= 10, "\(result.capture.shortStepFrames) short steps")
+        #expect(result.trajectories.count == 1)
+        let trajectory = try #require(result.trajectories.first)
+        #expect(trajectory.detectedPoints.count >= 15, "\(trajectory.detectedPoints.count) points")
+    }
 }

@@ -1,5 +1,6 @@
-/// How the clip was filmed, as the analysis measured it: whether the camera moved, and how many
-/// frames only repeated the picture before them (a clip converted to a higher frame rate).
+/// How the clip was filmed, as the analysis measured it: whether the camera moved, how many
+/// frames only repeated the picture before them (a clip converted to a higher frame rate), and
+/// how many came only half a step after it (a clip converted to a lower one).
 /// Points are always reported in each frame's own pixels; a user reads here whether the
 /// camera's motion was taken out to follow the balls.
 public struct CaptureSummary: Sendable, Hashable, Codable {
@@ -10,10 +11,28 @@ public struct CaptureSummary: Sendable, Hashable, Codable {
     public var largestCameraDisplacement: Double
     /// Frames that repeated the picture before them and were not analysed.
     public var repeatedFrames: Int
+    /// Frames that moved half a step: the camera's next picture where the frames around them
+    /// skip one (a clip converted to a lower frame rate by keeping whole pictures). They are
+    /// timed by the clip's beat rather than their timestamps.
+    public var shortStepFrames: Int
 
-    public init(cameraMoved: Bool, largestCameraDisplacement: Double, repeatedFrames: Int) {
+    public init(cameraMoved: Bool, largestCameraDisplacement: Double, repeatedFrames: Int, shortStepFrames: Int = 0) {
         self.cameraMoved = cameraMoved
         self.largestCameraDisplacement = largestCameraDisplacement
         self.repeatedFrames = repeatedFrames
+        self.shortStepFrames = shortStepFrames
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case cameraMoved, largestCameraDisplacement, repeatedFrames, shortStepFrames
+    }
+
+    /// Documents written before `shortStepFrames` was measured read as having none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cameraMoved = try container.decode(Bool.self, forKey: .cameraMoved)
+        largestCameraDisplacement = try container.decode(Double.self, forKey: .largestCameraDisplacement)
+        repeatedFrames = try container.decode(Int.self, forKey: .repeatedFrames)
+        shortStepFrames = try container.decodeIfPresent(Int.self, forKey: .shortStepFrames) ?? 0
     }
 }

@@ -27,7 +27,7 @@ final class FrameAnalyzer {
     /// a trajectory lists them among its points, though they take no part in its fit.
     private var repeats: [Int: [Int]] = [:]
     private var lastTrackedFrame: Int?
-    private var cadence = RepeatCadence()
+    private var cadence = CaptureCadence()
     /// Where a point of the latest frame lies in the scene (the first frame's picture), stored pixels.
     private(set) var cameraPose = SimilarityTransform.identity
     /// The largest distance the camera moved any corner of the picture from where it was in
@@ -69,9 +69,9 @@ final class FrameAnalyzer {
         lastAnalysedTime = time
         analysedCount += 1
         let (raw, report) = try detector.detect(luma: luma, stride: stride)
-        // A repeated picture says nothing new, and its time is not when it was taken: a ball
-        // would seem to stop, then jump.
-        let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat)
+        // A repeated picture says nothing new, and a converted clip's timestamps are not when
+        // its pictures were taken: a ball would seem to stop, then jump (see ``CaptureCadence``).
+        let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat, change: report.change)
         lastWasRepeat = report.isRepeat
         if report.isRepeat {
             repeatedCount += 1
@@ -114,7 +114,8 @@ final class FrameAnalyzer {
     /// How the clip was filmed, so far.
     var capture: CaptureSummary {
         CaptureSummary(cameraMoved: largestCameraDisplacement > 1,
-                       largestCameraDisplacement: (largestCameraDisplacement * 10).rounded() / 10, repeatedFrames: repeatedCount)
+                       largestCameraDisplacement: (largestCameraDisplacement * 10).rounded() / 10, repeatedFrames: repeatedCount,
+                       shortStepFrames: cadence.shortSteps)
     }
 
     /// Ends the sequence: flights still in the air are complete.

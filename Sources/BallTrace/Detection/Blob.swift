@@ -44,3 +44,16 @@ extension Blob {
         return moved
     }
 }
+
+extension Blob {
+    /// One blob from pieces of the same thing: their area-weighted centre and contrast, their
+    /// total area, and the radius of a disc of that area; nil for no pieces.
+    init?(merging pieces: [Blob]) {
+        let area = pieces.reduce(0) { $0 + $1.area }
+        guard area > 0 else { return nil }
+        let x = pieces.reduce(0) { $0 + $1.center.x * $1.area } / area
+        let y = pieces.reduce(0) { $0 + $1.center.y * $1.area } / area
+        let contrast = pieces.reduce(0) { $0 + $1.contrast * $1.area } / area
+        self.init(center: PixelPoint(x: x, y: y), radius: (area / .pi).squareRoot(), area: area, contrast: contrast)
+    }
+}

@@ -75,6 +75,8 @@ final class BlobDetector {
         /// The picture repeats the last one (a clip converted to a higher frame rate): it was
         /// not analysed, and it has no blobs.
         var isRepeat: Bool
+        /// How the picture differs from the last one.
+        var change: CaptureCadence.Change
         /// Where a point of this frame lies in the scene (the first frame's picture, carried
         /// along by the camera's measured motion), stored pixels; nil while the camera has not
         /// moved.
@@ -97,7 +99,8 @@ final class BlobDetector {
         lastFoundCount = Int(found)
         let motion = report.moved != 0 ? SimilarityTransform(a: report.a, b: report.b, tx: report.tx, ty: report.ty) : nil
         return (Array(buffer.prefix(Int(count))),
-                FrameReport(isRepeat: report.repeated != 0, cameraPose: motion, isMotionMeasured: report.motion_known != 0))
+                FrameReport(isRepeat: report.repeated != 0, change: CaptureCadence.Change(mean: report.change, strongShare: report.strong_change),
+                            cameraPose: motion, isMotionMeasured: report.motion_known != 0))
     }
 }
 

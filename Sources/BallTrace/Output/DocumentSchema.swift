@@ -109,7 +109,7 @@ public enum DocumentSchema {
             "capture": {
               "description": "How the clip was filmed, as the analysis measured it. Points are always in each frame's own pixels; the tracker follows balls in the scene, with the camera's motion taken out.",
               "type": "object",
-              "required": ["cameraMoved", "largestCameraDisplacement", "repeatedFrames"],
+              "required": ["cameraMoved", "largestCameraDisplacement", "repeatedFrames", "shortStepFrames"],
               "additionalProperties": false,
               "properties": {
                 "cameraMoved": {
@@ -123,6 +123,11 @@ public enum DocumentSchema {
                 },
                 "repeatedFrames": {
                   "description": "Frames that only repeated the picture before them (a clip converted to a higher frame rate, such as a slow-motion export): not analysed, and listed in a trajectory with the ball where it was.",
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "shortStepFrames": {
+                  "description": "Frames that show the camera's next picture where the frames around them skip one (a clip converted to a lower frame rate by keeping whole pictures, such as 42 → 25 fps): everything moves about half as far in them, so they are timed by the clip's beat, not by their timestamps.",
                   "type": "integer",
                   "minimum": 0
                 }

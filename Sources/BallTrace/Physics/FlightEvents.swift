@@ -84,7 +84,19 @@ public struct FlightEvents: Sendable, Hashable, Codable {
         let margin = last.radius + 2
         let nearEdge = last.position.x < margin || last.position.y < margin
             || last.position.x > Double(frameWidth) - margin || last.position.y > Double(frameHeight) - margin
-        let outside = next.x < 0 || next.y < 0 || next.x > Double(frameWidth) || next.y > Double(frameHeight)
+        // Where the path says the ball is a frame later, or where its last step carries it: a
+        // fit over the whole flight can bend too early at its far end (a ball receding from the
+        // camera, a clip's uneven timing).
+        var carried = next
+        if points.count >= 2, case let before = points[points.count - 2], last.time > before.time {
+            let scale = interval / (last.time - before.time)
+            carried = PixelPoint(x: last.position.x + (last.position.x - before.position.x) * scale,
+                                 y: last.position.y + (last.position.y - before.position.y) * scale)
+        }
+        func isOutside(_ p: PixelPoint) -> Bool {
+            p.x < 0 || p.y < 0 || p.x > Double(frameWidth) || p.y > Double(frameHeight)
+        }
+        let outside = isOutside(next) || isOutside(carried)
         exit = FlightExit(frame: last.frame, time: last.time, reason: endedBy ?? (nearEdge || outside ? .leftFrame : .lost))
     }
 }

@@ -123,16 +123,24 @@ public struct BallisticTest: Sendable, Hashable {
     /// longer than its motion over one frame interval; an arm is long whatever its speed.
     func misalignedCount(_ points: [TrackPoint], stepInterval: Double, velocity: (Double) -> (x: Double, y: Double)) -> Int {
         points.filter { p in
-            guard p.elongation > Self.elongated else { return false }
-            let v = velocity(p.time)
-            let speed = (v.x * v.x + v.y * v.y).squareRoot()
-            let smear = 2 * p.radius * (p.elongation - 1)
-            if smear > 1.5 * speed * stepInterval + 2 { return true }
-            guard speed > 1 else { return false }
-            var difference = abs(atan2(v.y, v.x) - p.orientation).truncatingRemainder(dividingBy: .pi)
-            if difference > .pi / 2 { difference = .pi - difference }
-            return difference > Self.alignment
+            Self.isMisshapen(radius: p.radius, elongation: p.elongation, orientation: p.orientation,
+                             velocity: velocity(p.time), stepInterval: stepInterval)
         }.count
+    }
+
+    /// Whether a blob is not a ball moving at `velocity` (pixels per second) over frames
+    /// `stepInterval` seconds apart: elongated, and longer than the shutter could smear it or
+    /// smeared across the motion.
+    static func isMisshapen(radius: Double, elongation: Double, orientation: Double,
+                            velocity v: (x: Double, y: Double), stepInterval: Double) -> Bool {
+        guard elongation > elongated else { return false }
+        let speed = (v.x * v.x + v.y * v.y).squareRoot()
+        let smear = 2 * radius * (elongation - 1)
+        if smear > 1.5 * speed * stepInterval + 2 { return true }
+        guard speed > 1 else { return false }
+        var difference = abs(atan2(v.y, v.x) - orientation).truncatingRemainder(dividingBy: .pi)
+        if difference > .pi / 2 { difference = .pi - difference }
+        return difference > alignment
     }
 
     /// Whether the blobs' radii follow a smooth trend in time (constant, or changing steadily

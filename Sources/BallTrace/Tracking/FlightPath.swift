@@ -11,6 +11,14 @@ public enum FlightPath: Sendable, Hashable {
         }
     }
 
+    /// Velocity at `time`, pixels per second.
+    public func velocity(at time: Double) -> (x: Double, y: Double) {
+        switch self {
+        case let .picture(fit): return fit.velocity(at: time)
+        case let .depth(fit): return fit.velocity(at: time)
+        }
+    }
+
     public var rms: Double {
         switch self {
         case let .picture(fit): return fit.rms

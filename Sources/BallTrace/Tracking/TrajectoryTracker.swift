@@ -358,6 +358,9 @@ public struct TrajectoryTracker: Sendable {
     /// Least contrast of a blob taken into a flight's earlier frames (or kept there), as a share
     /// of its neighbour's.
     static let backfillContrastShare = 0.35
+    /// How far a picture's time may be from when it was taken, as a share of the interval to
+    /// the next.
+    static let timingUncertainty = 0.1
 
     private func earlierDetections(of track: Track, like path: FlightPath) -> [TrackPoint] {
         let early = Array(track.points.prefix(settings.trajectoryLength))
@@ -365,6 +368,8 @@ public struct TrajectoryTracker: Sendable {
         let radius = early.map(\.radius).sorted()[early.count / 2]
         var found: [TrackPoint] = []
         var missed = 0
+        // Pieces are taken only next to a whole detection: a trail of pieces is clutter.
+        var neighbourIsPieces = false
         // A detection another flight already has is that flight's ball (a ball bouncing off a
         // rim ends one flight where the next begins): it is not taken twice.
         struct Taken: Hashable { var frame: Int; var x: Double; var y: Double }
@@ -379,20 +384,38 @@ public struct TrajectoryTracker: Sendable {
             let known = Array(found.reversed()) + track.points.prefix(3)
             let receding = Track.recedingBackward(known[0], known[1], known[2], to: past.time)
             let expected = [fit.position(at: past.time)] + (receding.map { [$0] } ?? [])
-            let tolerance = max(2, radius, 4 * fit.rms) * (1 + 0.2 * Double(k))
             let neighbour = found.last ?? first
+            // A fast ball's place at a time is only as certain as the time: a converted clip's
+            // pictures are timed to about a tenth of a frame interval (see `CaptureCadence`).
+            let velocity = fit.velocity(at: past.time)
+            let stride = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * (neighbour.time - past.time)
+            let tolerance = max(2, radius, 4 * fit.rms, Self.timingUncertainty * stride) * (1 + 0.2 * Double(k))
             // A ball looks much the same a frame earlier: of similar size (or larger, as it
-            // grows back toward the camera), and not a faint shadow of itself (a club head
-            // passing the tee at the launch is near the path too).
+            // grows back toward the camera), not a faint shadow of itself, and not smeared
+            // across its path (a club head passing the tee at the launch is near the path too).
             let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
             func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
             let nearest = past.blobs.indices.filter {
                 let blob = past.blobs[$0]
                 return isSimilarSize(blob.radius, grown) && blob.contrast >= Self.backfillContrastShare * neighbour.contrast
+                    && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
+                                                  velocity: velocity, stepInterval: neighbour.time - past.time)
                     && !taken.contains(Taken(frame: past.frame, x: blob.center.x, y: blob.center.y))
             }
                 .min { distance(past.blobs[$0]) < distance(past.blobs[$1]) }
-            guard let index = nearest, case let blob = past.blobs[index], distance(blob) <= tolerance + max(0, blob.radius - radius) else {
+            var blob: Blob, isCrowded: Bool
+            if let index = nearest, distance(past.blobs[index]) <= tolerance + max(0, past.blobs[index].radius - radius) {
+                blob = past.blobs[index]
+                isCrowded = past.crowded[index]
+                neighbourIsPieces = false
+            } else if !neighbourIsPieces, let pieces = Self.pieces(of: max(grown, radius), near: expected, within: tolerance, in: past.blobs, usable: {
+                $0.contrast >= Self.backfillContrastShare * neighbour.contrast
+                    && !taken.contains(Taken(frame: past.frame, x: $0.center.x, y: $0.center.y))
+            }) {
+                blob = pieces
+                isCrowded = false
+                neighbourIsPieces = true
+            } else {
                 // A ball hidden for a frame (behind a club, under a caption) is looked for a
                 // frame earlier; two frames without it end the search.
                 missed += 1
@@ -402,10 +425,28 @@ public struct TrajectoryTracker: Sendable {
             missed = 0
             found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
                                     step: past.step, elongation: blob.elongation, orientation: blob.orientation,
-                                    isCrowded: past.crowded[index], contrast: blob.contrast,
+                                    isCrowded: isCrowded, contrast: blob.contrast,
                                     picturePosition: past.sceneToPicture.apply(blob.center)))
         }
         return found.reversed()
+    }
+
+    /// A ball of radius `radius` that the foreground threshold broke into pieces, as one blob:
+    /// a fast ball's streak over a textured ground is uneven, and only its brightest parts may
+    /// pass. Two or more blobs each too small to be the ball, around an expected position,
+    /// together covering at least a quarter of the ball, and centred on that position.
+    static func pieces(of radius: Double, near expected: [PixelPoint], within tolerance: Double, in blobs: [Blob],
+                       usable isUsable: (Blob) -> Bool) -> Blob? {
+        var best: Blob?
+        for centre in expected {
+            let around = blobs.filter {
+                $0.radius < 0.5 * radius && $0.center.distance(to: centre) <= tolerance + radius && isUsable($0)
+            }
+            guard around.count >= 2, let merged = Blob(merging: around),
+                  merged.area >= 0.25 * .pi * radius * radius, merged.center.distance(to: centre) <= tolerance else { continue }
+            if best.map({ merged.area > $0.area }) ?? true { best = merged }
+        }
+        return best
     }
 
     /// Whether an expected position lies in the picture (or within a radius of its edge).

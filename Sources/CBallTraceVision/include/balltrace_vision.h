@@ -39,6 +39,8 @@ typedef struct {
 /* What one call learned about the frame as a whole. */
 typedef struct {
     int repeated;           /* the picture repeats the last one (frame-rate conversion): nothing was done */
+    double change;          /* mean absolute luma difference from the last picture, 8-bit levels (0 for the first) */
+    double strong_change;   /* share of pixels that changed by more than 24 levels from the last picture */
     int motion_known;       /* the camera's motion since the last frame could be measured */
     double inlier_share;    /* share of followed corners that agree with it */
     int moved;              /* the camera has moved since the first frame, as below */

@@ -1,0 +1,132 @@
+/// When the pictures of a clip converted to another frame rate were taken.
+///
+/// A conversion keeps the camera's pictures but not their spacing, and the timestamps say when
+/// a picture is shown, not when it was taken. A ball followed through those timestamps seems to
+/// speed up and slow down by a fifth or more, enough to fall out of its own prediction.
+/// - **Repeats.** Converted to a higher rate (25 → 30 fps, or a slow-motion export), some
+///   pictures are shown twice or more. A repeat shows nothing new and is not analysed.
+/// - **Dropped pictures.** Converted to a lower rate by keeping whole pictures (about 42 → 25
+///   fps), most new frames are two of the camera's pictures after the last and some only one:
+///   everything moves about half as far in those. They show as a regular beat of frames that
+///   changed much less than their neighbours (counted in strongly changed pixels, which grow
+///   with how far edges move), every three or four frames; that beat is what tells them from a
+///   swing slowing down.
+///
+/// Either way the pictures were taken at an even rate, so timestamps against the count of
+/// camera pictures are a straight line plus the conversion's rounding: the least-squares line
+/// through the last 30 frames, at the newest, says when it was taken to within about a tenth of
+/// a frame interval. A clip with neither in that window keeps its timestamps.
+struct CaptureCadence {
+    /// How one frame's picture differs from the last one's.
+    struct Change {
+        /// Mean absolute luma difference, 8-bit levels.
+        var mean: Double
+        /// Share of pixels that changed strongly.
+        var strongShare: Double
+        static let none = Change(mean: 0, strongShare: 0)
+    }
+
+    /// The frames looked back over.
+    static let window = 30
+    /// New pictures whose change is the yardstick for the next one.
+    static let yardstickLength = 6
+    /// A frame is half a step when its strongly changed pixels are fewer than this share of
+    /// the yardstick's, and its mean change smaller than ``dipMeanShare`` of it (both halve
+    /// with a half step; noise or one slow limb moves only one of them).
+    static let dipStrongShare = 0.75
+    static let dipMeanShare = 0.9
+    /// Where the beat says a half step is due, a change this far below the yardstick is enough.
+    static let dueDipStrongShare = 0.85
+    /// The yardstick must show motion: at least this share of pixels changing strongly. A still
+    /// picture's compression noise has a beat of its own (B-frames against P-frames).
+    static let movingShare = 0.004
+
+    private var recent: [(time: Double, isRepeat: Bool, index: Double, isHalf: Bool)] = []
+    private var yardstick: [Change] = []
+    /// New pictures seen, and the ones among them that changed about half as much as usual.
+    private var newPictures = 0
+    /// Where the last four low-change frames were, in new pictures (fractional where the beat
+    /// was carried on unseen).
+    private var halfSteps: [Double] = []
+    /// Camera pictures counted so far: one per new picture, half for a half step.
+    private var cameraPictures = 0.0
+    /// Frames timed as half a step so far.
+    private(set) var shortSteps = 0
+    private var lastTaken = -Double.infinity
+
+    /// The time the picture shown at `time` was taken, for a frame that is new (for a repeat,
+    /// its own timestamp, unused).
+    mutating func timeTaken(shownAt time: Double, isRepeat: Bool, change: Change = .none) -> Double {
+        var isHalf = false
+        if !isRepeat {
+            newPictures += 1
+            isHalf = isHalfStep(change)
+            cameraPictures += isHalf ? 0.5 : 1
+            if isHalf { shortSteps += 1 }
+            yardstick.append(change)
+            if yardstick.count > Self.yardstickLength { yardstick.removeFirst() }
+        }
+        recent.append((time, isRepeat, cameraPictures, isHalf))
+        if recent.count > Self.window { recent.removeFirst() }
+        guard !isRepeat else { return time }
+        var taken = time
+        let new = recent.filter { !$0.isRepeat }
+        if new.count >= 4, new.count < recent.count || new.contains(where: \.isHalf) {
+            let n = Double(new.count)
+            let mk = new.reduce(0.0) { $0 + $1.index } / n, mt = new.reduce(0.0) { $0 + $1.time } / n
+            var skk = 0.0, skt = 0.0
+            for p in new {
+                skk += (p.index - mk) * (p.index - mk)
+                skt += (p.index - mk) * (p.time - mt)
+            }
+            if skk > 0 { taken = mt + skt / skk * (cameraPictures - mk) }
+        }
+        // Always later than the picture before.
+        if taken <= lastTaken { taken = min(time, lastTaken + 1e-4) }
+        lastTaken = taken
+        return taken
+    }
+
+    /// Whether the newest picture (`change` from the one before) is half a step: it changed
+    /// much less than the pictures before it, and such frames come at a steady beat. A frame
+    /// that changed little off the beat (a swing stopping, a still moment) is a whole step.
+    /// Where too little moves to see the beat (a tripod shot once the swing is over, with only
+    /// the ball flying), it goes on as it was: a conversion's beat belongs to the file.
+    private mutating func isHalfStep(_ change: Change) -> Bool {
+        guard yardstick.count == Self.yardstickLength else { return false }
+        let now = Double(newPictures)
+        let period = beatPeriod(at: now - 1)
+        // Two in three of the recent pictures are whole steps in a 2, 2, 1 beat: the yardstick
+        // is the second largest of six.
+        let strong = secondLargest(yardstick.map(\.strongShare)), mean = secondLargest(yardstick.map(\.mean))
+        guard strong >= Self.movingShare else {
+            guard let period, let last = halfSteps.last, now >= last + period - 0.5 else { return false }
+            halfSteps.append(last + period)
+            halfSteps.removeFirst()
+            return true
+        }
+        if let period, let last = halfSteps.last, now - last < period - 0.75 { return false }
+        let isDue = period.map { now - halfSteps[halfSteps.count - 1] >= $0 - 0.5 } ?? false
+        let strongLimit = isDue ? Self.dueDipStrongShare : Self.dipStrongShare
+        guard change.strongShare < strongLimit * strong, change.mean < Self.dipMeanShare * mean else {
+            return false
+        }
+        halfSteps.append(now)
+        if halfSteps.count > 4 { halfSteps.removeFirst() }
+        return beatPeriod(at: now) != nil
+    }
+
+    /// The mean gap between the last four low-change frames when they keep a beat: gaps within
+    /// a frame of each other, two to six frames long, the last of them recent at `now`.
+    private func beatPeriod(at now: Double) -> Double? {
+        guard halfSteps.count == 4 else { return nil }
+        let gaps = zip(halfSteps, halfSteps.dropFirst()).map { $1 - $0 }
+        let shortest = gaps.min()!, longest = gaps.max()!
+        guard shortest >= 1.75, longest <= 6, longest - shortest <= 1.01, now - halfSteps[3] <= longest + 1 else { return nil }
+        return (halfSteps[3] - halfSteps[0]) / 3
+    }
+
+    private func secondLargest(_ values: [Double]) -> Double {
+        values.sorted()[values.count - 2]
+    }
+}

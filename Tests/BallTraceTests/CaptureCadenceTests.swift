@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+@Suite struct CaptureCadenceTests {
+    /// Frames of a 25 fps recording shown at 30 fps: each slot shows the picture taken last.
+    private func converted(slots: Int) -> [(shown: Double, picture: Int)] {
+        (0..<slots).map { slot in (Double(slot) / 30, slot * 25 / 30) }
+    }
+
+    @Test func newPicturesOfAConvertedClipAreTimedWhenTheyWereTaken() {
+        var cadence = CaptureCadence()
+        var lastPicture = -1
+        var worstRaw = 0.0, worstTaken = 0.0
+        for (slot, frame) in converted(slots: 150).enumerated() {
+            let isRepeat = frame.picture == lastPicture
+            lastPicture = frame.picture
+            let taken = cadence.timeTaken(shownAt: frame.shown, isRepeat: isRepeat)
+            guard !isRepeat, slot >= 30 else { continue }
+            // A new picture is first shown 0, 0.2, … 0.8 of a slot after it was taken: the line
+            // through those timestamps runs 0.4 slot late on average.
+            let truth = Double(frame.picture) / 25
+            worstRaw = max(worstRaw, abs(frame.shown - truth - 0.4 / 30))
+            worstTaken = max(worstTaken, abs(taken - truth - (0.4 / 30)))
+        }
+        #expect(worstRaw > 0.3 / 30, "raw timestamps stray \(worstRaw * 30) frame intervals")
+        #expect(worstTaken < 0.15 / 30, "timed pictures stray \(worstTaken * 30) frame intervals")
+    }
+
+    @Test func aClipWithoutRepeatsKeepsItsTimestamps() {
+        var cadence = CaptureCadence()
+        // Variable frame rate, as a webcam records: uneven, but every frame new.
+        let times: [Double] = (0..<60).map { (frame: Int) -> Double in Double(frame) / 30 + (frame % 3 == 0 ? 0.004 : 0) }
+        for time in times {
+            #expect(cadence.timeTaken(shownAt: time, isRepeat: false) == time)
+        }
+    }
+
+    /// Pictures of a camera at 41⅔ fps kept whole to make 25 fps: each frame shows the picture
+    /// one or two after the last, in a beat of 2, 2, 1. A frame's change from the last grows with
+    /// how far things moved, so it is about half in the one-picture steps (with some noise).
+    private func dropped(frames: Int, movingShare: Double = 0.02) -> [(shown: Double, taken: Double, change: CaptureCadence.Change)] {
+        (0..<frames).map { frame in
+            let picture = frame * 5 / 3, previous = max(0, (frame - 1) * 5 / 3)
+            let steps = Double(picture - previous), wobble = 1 + 0.06 * sin(Double(frame) * 1.7)
+            return (Double(frame) / 25, Double(picture) / (25 * 5.0 / 3),
+                    CaptureCadence.Change(mean: 2 * steps * wobble, strongShare: movingShare * steps * wobble))
+        }
+    }
+
+    /// Largest distance of `times` from `truth` once their mean offset is taken out, in frame intervals of 25 fps.
+    private func stray(_ times: [Double], from truth: [Double]) -> Double {
+        let offset = zip(times, truth).reduce(0) { $0 + $1.0 - $1.1 } / Double(times.count)
+        return zip(times, truth).map { abs($0 - $1 - offset) }.max()! * 25
+    }
+
+    @Test func picturesOfAClipConvertedToALowerRateAreTimedWhenTheyWereTaken() {
+        var cadence = CaptureCadence()
+        let frames = dropped(frames: 120)
+        let taken = frames.map { cadence.timeTaken(shownAt: $0.shown, isRepeat: false, change: $0.change) }
+        let settled = 40..<120
+        let truth = settled.map { frames[$0].taken }
+        let raw = stray(settled.map { frames[$0].shown }, from: truth)
+        let timed = stray(settled.map { taken[$0] }, from: truth)
+        #expect(raw > 0.18, "raw timestamps stray \(raw) frame intervals")
+        #expect(timed < 0.1, "timed pictures stray \(timed) frame intervals")
+    }
+
+    @Test func aStillSceneWhoseCompressionNoiseBeatsKeepsItsTimestamps() {
+        // The same beat, but in noise: almost no pixel changes strongly.
+        var cadence = CaptureCadence()
+        for frame in dropped(frames: 90, movingShare: 0.0005) {
+            #expect(cadence.timeTaken(shownAt: frame.shown, isRepeat: false, change: frame.change) == frame.shown)
+        }
+    }
+
+    @Test func motionThatSlowsOffTheBeatKeepsItsTimestamps() {
+        // A swing: steady change, then a few frames that changed little at uneven gaps (the top of
+        // the backswing, a pause), then faster motion.
+        var cadence = CaptureCadence()
+        let lows: Set<Int> = [20, 27, 29, 41, 50]
+        for frame in 0..<70 {
+            let base = frame < 45 ? 2.0 : 3.5
+            let change = lows.contains(frame) ? CaptureCadence.Change(mean: 0.5 * base, strongShare: 0.005)
+                : CaptureCadence.Change(mean: base, strongShare: 0.01 * base / 2)
+            let time = Double(frame) / 30
+            #expect(cadence.timeTaken(shownAt: time, isRepeat: false, change: change) == time)
+        }
+    }
+}
