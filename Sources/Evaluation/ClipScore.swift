@@ -97,27 +97,45 @@ public struct ClipScore: Sendable, Hashable {
         }
         countedDetections = trajectories.reduce(0) { $0 + $1.points }
         matchedDetections = trajectories.reduce(0) { $0 + $1.matched }
+        // A trajectory that says it continues another (the ball come back into the picture) is
+        // the same flight under the same identity: counted with the one it continues.
+        let flightOf = Self.continuedFlights(scored)
         flights = (0..<truth.flightCount).map { f in
             let positions = truth.countedPositions(ofFlight: f).count
             var coveredByUUID: [Int: Int] = [:], matchedByUUID: [Int: Int] = [:]
             for m in matches where truth.positions[m.position].flight == f {
-                matchedByUUID[m.trajectory, default: 0] += 1
-                if truth.positions[m.position].counts { coveredByUUID[m.trajectory, default: 0] += 1 }
+                matchedByUUID[flightOf[m.trajectory], default: 0] += 1
+                if truth.positions[m.position].counts { coveredByUUID[flightOf[m.trajectory], default: 0] += 1 }
             }
             let best = coveredByUUID.values.max() ?? 0
-            // The best-covering trajectory (the lowest index among equals, for a stable answer).
+            // The best-covering trajectory (the lowest index among equals, for a stable answer),
+            // with those that continue it.
             let bestTrajectory = coveredByUUID.filter { $0.value == best }.keys.min()
+            let members = bestTrajectory.map { root in scored.indices.filter { flightOf[$0] == root } } ?? []
             let launchError = truth.firstAirborneFrames[f].flatMap { first in
-                bestTrajectory.flatMap { scored[$0].detections.map(\.frame).min() }.map { $0 - first }
+                members.flatMap { scored[$0].detections.map(\.frame) }.min().map { $0 - first }
             }
+            // How it ended is what the part seen last says.
+            let lastPart = members.max { (scored[$0].detections.map(\.frame).max() ?? 0) < (scored[$1].detections.map(\.frame).max() ?? 0) }
             let endAgrees = truth.endings[f].flatMap { label in
-                bestTrajectory.flatMap { scored[$0].exitReason }.map { ClipScore.endingAgrees(label: label, reason: $0) }
+                lastPart.flatMap { scored[$0].exitReason }.map { ClipScore.endingAgrees(label: label, reason: $0) }
             }
             return Flight(
                 index: f, positions: positions,
                 bestCoverage: positions == 0 ? 0 : Double(best) / Double(positions),
                 uuids: matchedByUUID.values.filter { $0 >= ClipScore.uuidMinimumPoints }.count,
                 launchError: launchError, endAgrees: endAgrees)
+        }
+    }
+
+    /// For each trajectory, the index of the first of the trajectories it continues (itself
+    /// when it continues none, or one not among them).
+    public static func continuedFlights(_ scored: [ScoredTrajectory]) -> [Int] {
+        let index = Dictionary(scored.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        return scored.indices.map { t in
+            var root = t, seen: Set<Int> = [t]
+            while let earlier = scored[root].continues.flatMap({ index[$0] }), seen.insert(earlier).inserted { root = earlier }
+            return root
         }
     }
 

@@ -20,11 +20,14 @@ public struct ScoredTrajectory: Sendable, Hashable {
     public var detections: [Detection]
     /// How balltrace says the flight ended (`events.exit.reason`), when it says.
     public var exitReason: FlightExit.Reason?
+    /// The trajectory this one continues (the ball come back into the picture), when it says.
+    public var continues: UUID?
 
-    public init(uuid: UUID, detections: [Detection], exitReason: FlightExit.Reason? = nil) {
+    public init(uuid: UUID, detections: [Detection], exitReason: FlightExit.Reason? = nil, continues: UUID? = nil) {
         self.uuid = uuid
         self.detections = detections
         self.exitReason = exitReason
+        self.continues = continues
     }
 
     /// The trajectories of a `balltrace analyze --json` document, converted back to pixels.
@@ -35,7 +38,7 @@ public struct ScoredTrajectory: Sendable, Hashable {
             ScoredTrajectory(uuid: t.uuid, detections: t.detectedPoints.map { p in
                 let pixel = document.coordinateSystem.pixel(NormalizedPoint(x: p.x, y: p.y), frameWidth: width, frameHeight: height)
                 return Detection(frame: p.frame, point: pixel, radius: p.radius * shorter)
-            }, exitReason: t.events?.exit.reason)
+            }, exitReason: t.events?.exit.reason, continues: t.continues)
         }
     }
 }

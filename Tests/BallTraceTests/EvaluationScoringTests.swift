@@ -56,6 +56,22 @@ import Testing
         #expect(score.shortfalls().contains { $0.contains("several UUIDs") })
     }
 
+    @Test func aFlightSeenLeavingAndComingBackUnderALinkedUUIDIsFoundOnce() {
+        // The second trajectory says it continues the first: the ball came back into view.
+        let truth = GroundTruth(positions: flight(frames: 0..<20), labelling: .dense)
+        let climb = trajectory(frames: 0..<10)
+        var comeback = trajectory(frames: 10..<20)
+        comeback.continues = climb.uuid
+        let score = ClipScore(truth: truth, trajectories: [climb, comeback])
+        #expect(score.flights[0].uuids == 1)
+        #expect(score.flightsFound == 1)
+        #expect(score.flights[0].launchError == nil || score.flights[0].launchError == 0)
+        #expect(score.shortfalls().isEmpty)
+        // A link to a trajectory not in the list is no link.
+        comeback.continues = UUID()
+        #expect(ClipScore(truth: truth, trajectories: [climb, comeback]).flightsFound == 0)
+    }
+
     @Test func aTrackOfTheBallAtRestIsAFalseTrajectory() {
         let resting = (0..<10).map { GroundTruth.Position(frame: $0, flight: 0, point: PixelPoint(x: 50, y: 50), radius: 3, counts: false, inFlight: false) }
         let truth = GroundTruth(positions: resting, labelling: .dense, flightCount: 1)

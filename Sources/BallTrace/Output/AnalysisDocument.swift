@@ -77,6 +77,8 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
         public var predictedPoints: [PredictedPoint]?
         /// Present when the analysis was given a scale.
         public var physics: FlightPhysics?
+        /// Present when the flight is the ball coming back into the picture after leaving it.
+        public var continues: UUID?
     }
 
     public init(result: AnalysisResult) {
@@ -147,7 +149,8 @@ extension AnalysisDocument.Trajectory {
             predictedPoints: o.predictedPoints.map {
                 PredictedPoint(time: rounded($0.time, 6), x: rounded($0.x, 6), y: rounded($0.y, 6))
             },
-            physics: o.physics?.rounded)
+            physics: o.physics?.rounded,
+            continues: o.continues)
     }
 }
 

@@ -426,7 +426,11 @@ public enum DocumentSchema {
               "type": "array",
               "items": { "$ref": "#/$defs/predictedPoint" }
             },
-            "physics": { "$ref": "#/$defs/physics" }
+            "physics": { "$ref": "#/$defs/physics" },
+            "continues": {
+              "$ref": "#/$defs/uuid",
+              "description": "Present when this trajectory is a ball coming back down into the picture where an earlier trajectory (this UUID) climbed out of it through the top: the same flight, seen again far away. Vision would report the two as unrelated."
+            }
           }
         },
         "motion": {
@@ -791,7 +795,11 @@ public enum DocumentSchema {
               "type": "array",
               "items": { "$ref": "#/$defs/predictedPoint" }
             },
-            "physics": { "$ref": "#/$defs/physics" }
+            "physics": { "$ref": "#/$defs/physics" },
+            "continues": {
+              "$ref": "#/$defs/uuid",
+              "description": "Present when this trajectory is a ball coming back down into the picture where an earlier trajectory (this UUID) climbed out of it through the top: the same flight, seen again far away. Vision would report the two as unrelated."
+            }
           }
         },
         "motion": {

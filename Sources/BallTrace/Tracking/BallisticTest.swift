@@ -59,7 +59,10 @@ public struct BallisticTest: Sendable, Hashable {
     /// Largest angle between an elongated blob's axis and the motion, radians (35°).
     static let alignment = 35.0 * .pi / 180
 
-    public func evaluate(_ points: [TrackPoint]) -> Verdict {
+    /// - Parameter comingBack: the points are a ball coming back into the picture where a
+    ///   flight left it (see `TrajectoryTracker`): far away and slowed by drag, it may cross
+    ///   the picture slower than a flight worth reporting otherwise does.
+    public func evaluate(_ points: [TrackPoint], comingBack: Bool = false) -> Verdict {
         guard points.count >= 5, let fit = MotionFit(points) else { return .tooFewPoints }
         // A ball in view is seen in most frames; a chain of noise specks picked from many
         // frames' clutter is not.
@@ -82,7 +85,7 @@ public struct BallisticTest: Sendable, Hashable {
         // per second or more while it is being followed.
         let stepInterval = (points[points.count - 1].time - points[0].time)
             / Double(max(1, points[points.count - 1].step - points[0].step))
-        guard medianStep >= max(1, 0.5 * radius, Self.minimumSpeed * shorterSide * stepInterval) else {
+        guard medianStep >= max(1, 0.5 * radius, comingBack ? 0 : Self.minimumSpeed * shorterSide * stepInterval) else {
             return .tooSlow(medianStep: medianStep)
         }
         // A ball keeps its size, or grows and shrinks smoothly with depth; a swinging arm or

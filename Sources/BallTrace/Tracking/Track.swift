@@ -16,6 +16,9 @@ public struct Track: Sendable, Hashable, Identifiable {
     /// How the tracker saw a reported flight end, when that says more than its path: a bounce
     /// ended it, or it was still being followed when the clip ended. Nil otherwise.
     public internal(set) var ending: FlightExit.Reason?
+    /// The flight this one continues: the same ball, come back down into the picture after
+    /// climbing out of it through the top. Nil for a flight seen from its start.
+    public internal(set) var continues: UUID?
 
     public init(id: UUID = UUID(), first: TrackPoint) {
         self.id = id

@@ -42,6 +42,9 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     public var predictedPoints: [PredictedPoint]
     /// Metres and seconds, when the analysis was given a scale.
     public var physics: FlightPhysics?
+    /// The trajectory this one continues: the same ball, come back down into the picture after
+    /// climbing out of it through the top (Vision reports the two as unrelated observations).
+    public var continues: UUID?
 
     /// Vision's `equationCoefficients` (a, b, c).
     public var equationCoefficients: SIMD3<Float> { SIMD3(Float(equation.a), Float(equation.b), Float(equation.c)) }
@@ -56,6 +59,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
                 frameInterval: Double = 0, scale: ScaleSetting? = nil) {
         let shorter = Double(min(frameWidth, frameHeight))
         uuid = track.id
+        continues = track.continues
         coordinateSystem = coordinates
         detectedPoints = track.points.map { p in
             let n = coordinates.normalize(p.position, frameWidth: frameWidth, frameHeight: frameHeight)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where blobs become tracks, and tracks become trajectories.
 ///
 /// Fed the filtered blobs of each analysed frame in order, it extends every reported flight by
@@ -165,13 +167,19 @@ public struct TrajectoryTracker: Sendable {
             .sorted { (active[$0].points.count, $1) > (active[$1].points.count, $0) }
         for t in ready where !ended.contains(t) {
             let recent = judgedWindow(of: active[t])
-            let verdict = test.evaluate(recent)
+            var verdict = test.evaluate(recent)
+            var continued: UUID?
+            if case .tooSlow = verdict, let left = flightComingBack(active[t].points) {
+                verdict = test.evaluate(recent, comingBack: true)
+                continued = left
+            }
             guard let path = verdict.path else { continue }
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points) else { continue }
             flight.reportedAtFrame = frame
+            flight.continues = continued
             if case .depth = path { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last
@@ -447,6 +455,31 @@ public struct TrajectoryTracker: Sendable {
             if best.map({ merged.area > $0.area }) ?? true { best = merged }
         }
         return best
+    }
+
+    /// Longest a ball may be out of view above the picture before it comes back down, seconds
+    /// (a drive's hang time is about seven).
+    static let longestTimeAbove = 10.0
+
+    /// The reported flight a chain is the ball of, coming back down into the picture where the
+    /// flight left it through the top: a ball struck high (down the line, most of all) climbs
+    /// out of the frame and falls back in far away, small and slowed by drag. The chain starts
+    /// at the top edge, within a fifth of the frame's width of where the flight left, after it
+    /// left and within ``longestTimeAbove``, and goes down. Of several such flights, the one
+    /// that left last.
+    private func flightComingBack(_ points: [TrackPoint]) -> UUID? {
+        guard let first = points.first, let last = points.last, last.picturePosition.y > first.picturePosition.y else { return nil }
+        let edge = max(3 * first.radius, 0.05 * settings.shorterSide)
+        guard first.picturePosition.y <= edge else { return nil }
+        return completed.last { flight in
+            guard flight.isReported, flight.points.count >= 2 else { return false }
+            let exit = flight.last, before = flight.points[flight.points.count - 2]
+            guard first.time > exit.time, first.time - exit.time <= Self.longestTimeAbove,
+                  abs(first.picturePosition.x - exit.picturePosition.x) <= 0.2 * Double(settings.frameWidth) else { return false }
+            // It left through the top: last seen at the edge, or its last step carries it past.
+            let carried = 2 * exit.picturePosition.y - before.picturePosition.y
+            return exit.picturePosition.y <= exit.radius + 2 || carried < 0
+        }?.id
     }
 
     /// Whether an expected position lies in the picture (or within a radius of its edge).

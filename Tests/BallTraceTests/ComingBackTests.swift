@@ -1,0 +1,48 @@
+import Testing
+@testable import BallTrace
+
+/// A ball struck high climbs out through the top of the picture and comes back down far away,
+/// small and slow: the descent is reported, and says which flight it continues.
+@Suite struct ComingBackTests {
+    static let width = 640, height = 360, fps = 30.0
+
+    /// A climb out through the top (frames 0–15), then, from 1.2 s, a slow descent of a 1 px ball
+    /// from the top edge near where it left, slower than a quarter of the frame per second.
+    static func positions(climb: Bool) -> [(PixelPoint, Double)?] {
+        (0..<52).map { frame -> (PixelPoint, Double)? in
+            let t = Double(frame) / fps
+            if climb, t < 0.5 {
+                let y = 300 - 900 * t + 600 * t * t
+                return y > 0 ? (PixelPoint(x: 300 + 40 * t, y: y), 4) : nil
+            }
+            guard t >= 1.2 else { return nil }
+            let s = t - 1.2
+            return (PixelPoint(x: 330 + 10 * s, y: 2 + 20 * s + 70 * s * s), 1)
+        }
+    }
+
+    static func track(_ positions: [(PixelPoint, Double)?]) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
+        for (frame, seen) in positions.enumerated() {
+            let blobs = seen.map { [Blob(center: $0.0, radius: $0.1, area: .pi * $0.1 * $0.1)] } ?? []
+            tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
+    @Test func aBallComingBackDownWhereItLeftIsReportedAsContinuingItsFlight() throws {
+        let flights = Self.track(Self.positions(climb: true)).sorted { $0.points[0].frame < $1.points[0].frame }
+        try #require(flights.count == 2, "\(flights.count) flights")
+        #expect(flights[0].continues == nil)
+        #expect(flights[1].continues == flights[0].id)
+        #expect(flights[1].points.count >= 12)
+        let observation = TrajectoryObservation(track: flights[1], frameWidth: Self.width, frameHeight: Self.height,
+                                                coordinates: .topLeft, trajectoryLength: 10, frameInterval: 1 / Self.fps)
+        #expect(observation.continues == flights[0].id)
+    }
+
+    @Test func theSameSlowDescentWithNoFlightBeforeItIsNotReported() {
+        #expect(Self.track(Self.positions(climb: false)).isEmpty)
+    }
+}
