@@ -340,28 +340,91 @@ void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
     const uint8_t initial = uint8_t(d->config.threshold_initial);
     const uint8_t *mean = d->mean.data(), *previous = d->previous.data();
     const uint8_t *threshold = d->threshold.data(), *still = d->still.data();
-    for (int y = 0; y < h; ++y) {
-        // Continuous coordinates (pixel centres at half-integers) in and out: the nearest pixel
-        // is the floor.
-        double sx0, sy0;
-        to_model.apply(0.5, y + 0.5, sx0, sy0);
-        const size_t row = size_t(y) * w;
-        const uint8_t *now = d->picture.data() + row;
-        for (int x = 0; x < w; ++x) {
-            double sx = sx0 + to_model.a * x, sy = sy0 + to_model.b * x;
-            size_t i = row + x;
-            if (sx < 0 || sy < 0 || sx >= w || sy >= h) {
-                d->warped_mean[i] = now[x];
-                d->warped_previous[i] = now[x];
-                d->warped_threshold[i] = initial;
-                d->warped_still[i] = 0;
+    // Local pointers: stores through uint8_t may alias anything, and would otherwise make the
+    // compiler reload each vector's buffer for every pixel.
+    uint8_t *__restrict out_mean = d->warped_mean.data(), *__restrict out_previous = d->warped_previous.data();
+    uint8_t *__restrict out_threshold = d->warped_threshold.data(), *__restrict out_still = d->warped_still.data();
+    // Pixels the camera has just brought into view start from this picture.
+    auto uncovered = [&](size_t i, uint8_t value) {
+        out_mean[i] = value;
+        out_previous[i] = value;
+        out_threshold[i] = initial;
+        out_still[i] = 0;
+    };
+    // A slide by whole pixels (the usual case: the fraction is kept aside) moves whole rows. Its
+    // sample points then lie near pixel centres, far from where the floor below would change,
+    // so the rows copied are exactly the pixels the general loop would pick.
+    double ox, oy;
+    to_model.apply(0.5, 0.5, ox, oy);
+    const double fx = ox - std::floor(ox), fy = oy - std::floor(oy);
+    if (to_model.a == 1 && to_model.b == 0 && fx > 0.25 && fx < 0.75 && fy > 0.25 && fy < 0.75) {
+        const int kx = int(std::floor(ox)), ky = int(std::floor(oy));
+        const int x0 = std::clamp(-kx, 0, w), x1 = std::clamp(w - kx, x0, w);  // columns with a source
+        for (int y = 0; y < h; ++y) {
+            const size_t row = size_t(y) * w;
+            const uint8_t *now = d->picture.data() + row;
+            const int sy = y + ky;
+            if (sy < 0 || sy >= h) {
+                for (int x = 0; x < w; ++x) uncovered(row + x, now[x]);
                 continue;
             }
-            size_t s = size_t(int(sy)) * w + int(sx);
-            d->warped_mean[i] = mean[s];
-            d->warped_previous[i] = previous[s];
-            d->warped_threshold[i] = threshold[s];
-            d->warped_still[i] = still[s];
+            for (int x = 0; x < x0; ++x) uncovered(row + x, now[x]);
+            for (int x = x1; x < w; ++x) uncovered(row + x, now[x]);
+            const size_t from = size_t(sy) * w + x0 + kx, count = size_t(x1 - x0);
+            std::memcpy(out_mean + row + x0, mean + from, count);
+            std::memcpy(out_previous + row + x0, previous + from, count);
+            std::memcpy(out_threshold + row + x0, threshold + from, count);
+            std::memcpy(out_still + row + x0, still + from, count);
+        }
+    } else {
+        // A slight turn or zoom: copied in runs of pixels whose source lies on one row, one
+        // pixel on for each pixel on (four planes gathered byte by byte cost more than the rest
+        // of the detector). Along a row the source column less the column, and the source row,
+        // each only grow or only shrink (floors of products of x with one factor), and the
+        // pixels with a source form one stretch; so where a run ends is found by galloping and
+        // halving over the same arithmetic that picks each pixel, and the runs copied are
+        // exactly those pixels.
+        for (int y = 0; y < h; ++y) {
+            // Continuous coordinates (pixel centres at half-integers) in and out: the nearest
+            // pixel is the floor.
+            double sx0, sy0;
+            to_model.apply(0.5, y + 0.5, sx0, sy0);
+            // Pixel x's source offset, or −1 where it has none.
+            auto source = [&](int x) -> int64_t {
+                double sx = sx0 + to_model.a * x, sy = sy0 + to_model.b * x;
+                if (sx < 0 || sy < 0 || sx >= w || sy >= h) return -1;
+                return int64_t(int(sy)) * w + int(sx);
+            };
+            const size_t row = size_t(y) * w;
+            const uint8_t *now = d->picture.data() + row;
+            for (int x = 0; x < w;) {
+                const int64_t from = source(x);
+                int end = x + 1;
+                if (from < 0) {
+                    while (end < w && source(end) < 0) ++end;
+                    for (int i = x; i < end; ++i) uncovered(row + i, now[i]);
+                } else {
+                    auto continues = [&](int e) { return source(e) == from + (e - x); };
+                    // Gallop to a pixel past the run (or the row's end), then halve.
+                    int inside = x, step = 1;
+                    while (inside + step < w && continues(inside + step)) {
+                        inside += step;
+                        step *= 2;
+                    }
+                    int outside = std::min(w, inside + step);
+                    while (outside - inside > 1) {
+                        const int middle = inside + (outside - inside) / 2;
+                        if (continues(middle)) inside = middle; else outside = middle;
+                    }
+                    end = outside;
+                    const size_t count = size_t(end - x);
+                    std::memcpy(out_mean + row + x, mean + from, count);
+                    std::memcpy(out_previous + row + x, previous + from, count);
+                    std::memcpy(out_threshold + row + x, threshold + from, count);
+                    std::memcpy(out_still + row + x, still + from, count);
+                }
+                x = end;
+            }
         }
     }
     d->mean.swap(d->warped_mean);

@@ -155,3 +155,36 @@ private func nearestPairs(_ offers: [(Int, [Int])]) -> [(Int, Int)] {
     }
     #expect(nearest.count == Set(every.map(\.track)).count)
 }
+
+@Test func chainsWithGatesAsWideAsThePictureGetTheFewNearestBlobsAsIfEveryBlobWereCompared() {
+    // Chains of one point have gates as wide as a fast ball travels in a frame. In clutter
+    // bunched in places (a crowd, a tree), some centres off the picture, each chain's three
+    // cheapest blobs must be those that comparing every blob gives.
+    var jitter = Jitter(state: 7)
+    func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (jitter.next(1) + 1) / 2 * (range.upperBound - range.lowerBound)
+    }
+    let clumps = (0..<6).map { _ in PixelPoint(x: uniform(0...1920), y: uniform(0...1080)) }
+    let blobs = (0..<400).map { i -> Blob in
+        let clump = clumps[i % clumps.count]
+        return blob(clump.x + uniform(-150...150), clump.y + uniform(-90...90), radius: uniform(0.5...12))
+    }
+    let expectations = (0..<200).map { i -> BallTrace.Expectation in
+        let centre = PixelPoint(x: uniform(-200...2120), y: uniform(-200...1280))
+        let alternatives = i % 3 == 0 ? [PixelPoint(x: centre.x + uniform(-40...40), y: centre.y + uniform(-40...40))] : []
+        return BallTrace.Expectation(center: centre, gate: uniform(20...700), radius: uniform(1...8), alternatives: alternatives)
+    }
+    let available = blobs.indices.map { $0 % 5 != 0 }
+    let nearest = associateNearest(expectations, blobs, available: available, limit: 3)
+    var offered = 0
+    for (t, e) in expectations.enumerated() {
+        let reference = blobs.indices.filter { available[$0] }
+            .compactMap { b in e.cost(of: blobs[b]).map { (cost: $0, blob: b) } }
+            .sorted { ($0.cost, $0.blob) < ($1.cost, $1.blob) }
+            .prefix(3).map(\.blob)
+        let chosen = nearest.first { $0.0 == t }?.1 ?? []
+        #expect(chosen == reference, "expectation \(t)")
+        offered += reference.isEmpty ? 0 : 1
+    }
+    #expect(offered > 100, "most wide gates should reach some clutter")
+}

@@ -70,8 +70,6 @@ struct BlobsByX {
         return order[firstIndex(atLeast: columns.lowerBound)..<firstIndex(atLeast: columns.upperBound + 1e-9)]
     }
 
-    /// The rows a blob must lie within for `expectation` to accept it (see ``candidates(for:)``).
-    func rows(for expectation: Expectation) -> ClosedRange<Double> { reach(of: expectation, along: \.y) }
 
     /// The span of one coordinate that any of the expectation's centres reaches with its
     /// largest gate (widened by the largest blob's excess radius).
@@ -128,9 +126,12 @@ public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], ava
 
 /// ``associateNearest(_:_:available:limit:)`` with the available blobs as a mask by index: it
 /// runs for every chain in every frame, so it keeps the few cheapest in place rather than
-/// sorting every blob in the gate.
+/// sorting every blob in the gate, and looks at the cells of a ``BlobGrid`` outward from the
+/// expectation's centres, stopping once no farther blob could be cheaper than the ones kept. A
+/// chain of one point has a gate as wide as the fastest ball travels in a frame: in clutter it
+/// would otherwise compare every blob in the picture to find its few nearest.
 func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: [Bool], limit: Int) -> [(Int, [Int])] {
-    let byX = BlobsByX(blobs, available: available)
+    let grid = BlobGrid(blobs, available: available)
     var result: [(Int, [Int])] = []
     result.reserveCapacity(expectations.count)
     // The cheapest so far, ascending by (cost, blob index).
@@ -138,17 +139,27 @@ func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available:
     best.reserveCapacity(limit + 1)
     for (t, expectation) in expectations.enumerated() {
         best.removeAll(keepingCapacity: true)
-        let rows = byX.rows(for: expectation)
-        for b in byX.candidates(for: expectation) where rows.contains(blobs[b].center.y) {
-            guard let cost = expectation.cost(of: blobs[b]) else { continue }
-            if best.count == limit, let worst = best.last, (worst.cost, worst.blob) <= (cost, b) { continue }
-            var i = best.count
-            while i > 0, (best[i - 1].cost, best[i - 1].blob) > (cost, b) { i -= 1 }
-            best.insert((cost, b), at: i)
-            if best.count > limit { best.removeLast() }
+        // Every cost is at least the distance to the nearest centre over the widest gate.
+        grid.forEachCandidate(of: expectation, stop: { bound in
+            best.count == limit && bound > best[best.count - 1].cost
+        }) { b in
+            keepCheapest(b, of: blobs, for: expectation, in: &best, limit: limit)
         }
         guard !best.isEmpty else { continue }
         result.append((t, best.map(\.blob)))
     }
     return result
+}
+
+/// Adds blob `b` to `best` (ascending by cost, then blob index, at most `limit`) when
+/// `expectation` accepts it and it is among the cheapest.
+@inline(__always)
+private func keepCheapest(_ b: Int, of blobs: [Blob], for expectation: Expectation,
+                          in best: inout [(cost: Double, blob: Int)], limit: Int) {
+    guard let cost = expectation.cost(of: blobs[b]) else { return }
+    if best.count == limit, let worst = best.last, (worst.cost, worst.blob) <= (cost, b) { return }
+    var i = best.count
+    while i > 0, (best[i - 1].cost, best[i - 1].blob) > (cost, b) { i -= 1 }
+    best.insert((cost, b), at: i)
+    if best.count > limit { best.removeLast() }
 }

@@ -145,6 +145,38 @@ private struct DepthSearch {
         return (lane(0), lane(1), lane(2), lane(3))
     }
 
+    /// The misfits (rms) of the fits for four values of k, infinite where a point would fall
+    /// behind the camera: the search compares misfits only, and builds the path for the best.
+    /// Lanes whose moment matrix is well conditioned are solved together, lane by lane the
+    /// arithmetic of ``solve`` (so the same misfit); the others one by one.
+    func misfits(_ k: SIMD4<Double>) -> SIMD4<Double> {
+        let all = sums(k)
+        let s0 = all.s0, s1 = all.s1, s2 = all.s2, s3 = all.s3, s4 = all.s4
+        let c00 = s2 * s0 - s1 * s1, c01 = s1 * s2 - s3 * s0, c02 = s3 * s1 - s2 * s2
+        let c11 = s4 * s0 - s2 * s2, c12 = s2 * s3 - s4 * s1, c22 = s4 * s2 - s3 * s3
+        let det = s4 * c00 + s3 * c01 + s2 * c02
+        let inverse = 1 / det
+        func solution(_ r0: SIMD4<Double>, _ r1: SIMD4<Double>, _ r2: SIMD4<Double>)
+            -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+            ((c00 * r2 + c01 * r1 + c02 * r0) * inverse, (c01 * r2 + c11 * r1 + c12 * r0) * inverse,
+             (c02 * r2 + c12 * r1 + c22 * r0) * inverse)
+        }
+        let (ax, bx, cx) = solution(all.rx0, all.rx1, all.rx2), (ay, by, cy) = solution(all.ry0, all.ry1, all.ry2)
+        let misfit = squares - (ax * all.rx2 + bx * all.rx1 + cx * all.rx0) - (ay * all.ry2 + by * all.ry1 + cy * all.ry0)
+        // max(0, misfit) as the scalar arithmetic takes it (a NaN becomes 0).
+        let together = (SIMD4<Double>(repeating: 0).replacing(with: misfit, where: misfit .>= 0) / Double(count)).squareRoot()
+        var result = SIMD4<Double>(repeating: .infinity)
+        for j in 0..<4 where all.valid[j] {
+            if spread > 1e-12, hasThreeTimes, abs(det[j]) > 1e-12 * abs(s4[j] * s2[j] * s0[j]) {
+                result[j] = together[j]
+            } else {
+                result[j] = solve(k[j], s0[j], s1[j], s2[j], s3[j], s4[j], all.rx0[j], all.rx1[j], all.rx2[j],
+                                  all.ry0[j], all.ry1[j], all.ry2[j])?.rms ?? .infinity
+            }
+        }
+        return result
+    }
+
     private func solve(_ k: Double, _ s0: Double, _ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double,
                        _ rx0: Double, _ rx1: Double, _ rx2: Double,
                        _ ry0: Double, _ ry1: Double, _ ry2: Double) -> Found? {
@@ -191,36 +223,31 @@ private struct DepthSearch {
     /// k·span from −0.9 (depth shrinking to a tenth) to 20 (growing twentyfold), searched on a
     /// logarithmic grid of 1 + k·span, then refined around the best.
     func best(span: Double) -> Found? {
-        var best: Found?
-        func consider(_ found: Found?) {
-            if let f = found, f.rms < best?.rms ?? .infinity { best = f }
-        }
+        // The best k so far and its misfit; the first of equal misfits is kept.
+        var bestK = 0.0, bestRMS = Double.infinity
         // The grid four k at a time, considered in order.
         let lowest = log(0.1), highest = log(21.0)
         func gridK(_ i: Int) -> Double { (exp(lowest + (highest - lowest) * Double(min(i, 40)) / 40) - 1) / span }
         for i in stride(from: 0, through: 40, by: 4) {
-            let found = fits(SIMD4(gridK(i), gridK(i + 1), gridK(i + 2), gridK(i + 3)))
-            consider(found.0)
-            if i + 1 <= 40 { consider(found.1) }
-            if i + 2 <= 40 { consider(found.2) }
-            if i + 3 <= 40 { consider(found.3) }
+            let k = SIMD4(gridK(i), gridK(i + 1), gridK(i + 2), gridK(i + 3))
+            let rms = misfits(k)
+            for j in 0..<4 where i + j <= 40 && rms[j] < bestRMS { (bestK, bestRMS) = (k[j], rms[j]) }
         }
-        guard let coarse = best else { return nil }
+        guard bestRMS < .infinity else { return nil }
         // Refined by splitting the bracket in five at four points, fitted at once, and keeping
         // the two fifths either side of the best: six rounds narrow it as far as twelve of a
         // ternary search.
-        var low = (1 + coarse.k * span) / 1.3, high = (1 + coarse.k * span) * 1.3
+        var low = (1 + bestK * span) / 1.3, high = (1 + bestK * span) * 1.3
         for _ in 0..<6 {
             let step = (high - low) / 5
             let g = SIMD4(low + step, low + 2 * step, low + 3 * step, low + 4 * step)
-            let found = fits((g - 1) / span)
-            let rms = SIMD4(found.0?.rms ?? .infinity, found.1?.rms ?? .infinity, found.2?.rms ?? .infinity,
-                            found.3?.rms ?? .infinity)
+            let rms = misfits((g - 1) / span)
             var best = 0
             for j in 1..<4 where rms[j] < rms[best] { best = j }
             (low, high) = (g[best] - step, g[best] + step)
         }
-        consider(fits(SIMD4(repeating: ((low + high) / 2 - 1) / span)).0)
-        return best
+        let refined = ((low + high) / 2 - 1) / span
+        if let found = fits(SIMD4(repeating: refined)).0, found.rms < bestRMS { return found }
+        return fits(SIMD4(repeating: bestK)).0
     }
 }

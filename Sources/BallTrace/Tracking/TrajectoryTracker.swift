@@ -106,24 +106,23 @@ public struct TrajectoryTracker: Sendable {
         }
         let flights = active.indices.filter { active[$0].isReported }
         let chains = active.indices.filter { !active[$0].isReported }
-        var extended = Set<Int>()
-        var takenByFlights = Set<Int>()
+        // By index, not hashed: a thousand chains and hundreds of blobs a frame in clutter.
+        var extended = [Bool](repeating: false, count: active.count)
+        var free = [Bool](repeating: true, count: blobs.count)
 
         // Reported flights first, one blob each: a flight keeps its ball. A flight predicted
         // outside the picture has left it, and takes nothing that is still inside.
         let inView = flights.filter { isInView(expectations[$0]) }
         for (e, b) in associateExclusively(inView.map { expectations[$0] }, blobs) {
             active[inView[e]].append(point(b, of: blobs, frame: frame, time: time))
-            extended.insert(inView[e])
-            takenByFlights.insert(b)
+            extended[inView[e]] = true
+            free[b] = false
         }
         // Every other chain takes its nearest remaining blob, shared: until a chain is known to
         // be a ball, a chain of clutter must not be able to take the ball's detection from the
         // ball's own chain. A chain of one point has no direction yet, so it branches to its few
         // nearest blobs (a ball just released is nearer the hand than where it will be next).
         var branches: [Track] = []
-        var free = [Bool](repeating: true, count: blobs.count)
-        for b in takenByFlights { free[b] = false }
         for (e, chosen) in associateNearest(chains.map { expectations[$0] }, blobs, available: free, limit: 3) {
             let t = chains[e]
             if active[t].points.count == 1 {
@@ -134,18 +133,18 @@ public struct TrajectoryTracker: Sendable {
                 }
             }
             active[t].append(point(chosen[0], of: blobs, frame: frame, time: time))
-            extended.insert(t)
+            extended[t] = true
         }
-        for t in active.indices where !extended.contains(t) { active[t].missedFrames += 1 }
+        for t in active.indices where !extended[t] { active[t].missedFrames += 1 }
 
-        var ended = Set<Int>()
+        var ended = [Bool](repeating: false, count: active.count)
         // A reported track that turns back was not a ball after all (a club at the top of its
         // backswing decelerates like one): it is withdrawn.
-        for t in extended where active[t].isReported {
+        for t in active.indices where extended[t] && active[t].isReported {
             let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
             if test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: active[t].recentRadius())) {
                 active[t].reportedAtFrame = nil
-                ended.insert(t)
+                ended[t] = true
                 continue
             }
             // Nothing pulls a ball upward. A bounce turns it back up sharply: the flight ends
@@ -158,14 +157,14 @@ public struct TrajectoryTracker: Sendable {
                 } else {
                     active[t].reportedAtFrame = nil
                 }
-                ended.insert(t)
+                ended[t] = true
             }
         }
         // Longest chains first: when several follow the same ball, the one that has followed it
         // longest is reported and the others, which end on the same detection, are dropped.
-        let ready = extended.filter { !active[$0].isReported && active[$0].points.count >= settings.trajectoryLength }
+        let ready = active.indices.filter { extended[$0] && !active[$0].isReported && active[$0].points.count >= settings.trajectoryLength }
             .sorted { (active[$0].points.count, $1) > (active[$1].points.count, $0) }
-        for t in ready where !ended.contains(t) {
+        for t in ready where !ended[t] {
             let recent = judgedWindow(of: active[t])
             var verdict = test.evaluate(recent)
             var continued: UUID?
@@ -183,8 +182,8 @@ public struct TrajectoryTracker: Sendable {
             if case .depth = path { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last
-            for other in extended where other != t && !active[other].isReported && active[other].last == last {
-                ended.insert(other)
+            for other in active.indices where extended[other] && other != t && !active[other].isReported && active[other].last == last {
+                ended[other] = true
             }
         }
 
@@ -193,7 +192,7 @@ public struct TrajectoryTracker: Sendable {
             // Occlusion is bridged for chains long enough to predict well; short ones are
             // mostly clutter and go sooner.
             let limit = track.points.count < 3 ? 1 : track.points.count < 6 ? 2 : settings.maximumMissedFrames
-            if ended.contains(t) { continue }
+            if ended[t] { continue }
             let bridging = track.isReported && time - track.last.time <= settings.maximumGap
             if track.missedFrames > limit && !bridging {
                 if track.isReported { completed.append(track) }
@@ -205,7 +204,7 @@ public struct TrajectoryTracker: Sendable {
         // Every blob no reported flight took starts a new chain, even one another chain took:
         // that chain may have taken it wrongly (a ball leaving a hand is first seen on the
         // hand's chain). Duplicates following the same ball are dropped when one is reported.
-        for b in blobs.indices where !takenByFlights.contains(b) {
+        for b in blobs.indices where free[b] {
             active.append(Track(id: identities.next(), first: point(b, of: blobs, frame: frame, time: time)))
         }
         if active.count > maximumActiveTracks { keepMostPromising() }
@@ -505,15 +504,31 @@ public struct TrajectoryTracker: Sendable {
     /// same ball (centres inside 1.5 radii) do not count.
     private func crowdedBlobs(_ blobs: [Blob]) -> [Bool] {
         var result = [Bool](repeating: false, count: blobs.count)
-        for (i, a) in blobs.enumerated() {
+        // Blobs by x: a neighbour lies within the zone plus both radii, so only columns that
+        // near are compared (hundreds of blobs a frame in clutter).
+        let order = blobs.indices.sorted { (blobs[$0].center.x, $0) < (blobs[$1].center.x, $1) }
+        let largest = blobs.reduce(0.0) { max($0, $1.radius) }
+        func isNeighbour(_ b: Blob, of a: Blob, zone: Double) -> Bool {
+            guard b.radius >= 0.5 * a.radius else { return false }
+            let d = a.center.distance(to: b.center)
+            return d > 1.5 * a.radius && d - a.radius - b.radius < zone
+        }
+        for (k, i) in order.enumerated() {
+            let a = blobs[i]
             let zone = max(2 * a.radius, 0.02 * settings.shorterSide)
-            for (j, b) in blobs.enumerated() where j != i && b.radius >= 0.5 * a.radius {
-                let d = a.center.distance(to: b.center)
-                if d > 1.5 * a.radius && d - a.radius - b.radius < zone {
-                    result[i] = true
-                    break
-                }
+            let reach = zone + a.radius + largest
+            var crowded = false
+            var j = k - 1
+            while !crowded, j >= 0, a.center.x - blobs[order[j]].center.x <= reach {
+                crowded = isNeighbour(blobs[order[j]], of: a, zone: zone)
+                j -= 1
             }
+            j = k + 1
+            while !crowded, j < order.count, blobs[order[j]].center.x - a.center.x <= reach {
+                crowded = isNeighbour(blobs[order[j]], of: a, zone: zone)
+                j += 1
+            }
+            result[i] = crowded
         }
         return result
     }
