@@ -4,12 +4,12 @@ import PackageDescription
 let package = Package(
     name: "balltrace",
     platforms: [.macOS(.v13)],
+    // What a user of the package gets: the library and the command. The clip generator, the
+    // evaluation and the example are the project's own tools (`swift run synthesize-clip`,
+    // `swift run evaluate-tracking`, `swift run trajectory-watch` here), not products.
     products: [
         .library(name: "BallTrace", targets: ["BallTrace"]),
         .executable(name: "balltrace", targets: ["balltrace"]),
-        .executable(name: "synthesize-clip", targets: ["synthesize-clip"]),
-        .executable(name: "evaluate-tracking", targets: ["evaluate-tracking"]),
-        .executable(name: "trajectory-watch", targets: ["trajectory-watch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -73,7 +73,8 @@ let package = Package(
         // An example client of the library's public API: Vision's live callback, on a file.
         .executableTarget(
             name: "trajectory-watch",
-            dependencies: ["BallTrace"]
+            dependencies: ["BallTrace"],
+            path: "Examples/trajectory-watch"
         ),
         .testTarget(
             name: "BallTraceTests",
