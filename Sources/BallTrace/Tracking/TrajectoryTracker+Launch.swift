@@ -1,0 +1,155 @@
+import Foundation
+
+// The launch: which points a chain is judged on, and, once it is confirmed, where its flight
+// began — the points before the ball that it started on, and the detections of the frames
+// before it that lie along its path.
+extension TrajectoryTracker {
+    /// The points a chain is judged on: its last `trajectoryLength`, or more at a high frame
+    /// rate, so that they span `settings.minimumJudgedSpan`: over a few hundredths of a second
+    /// gravity has not yet bent a path measurably.
+    func judgedWindow(of track: Track) -> [TrackPoint] {
+        let last = track.last.time
+        let spanning = track.points.reversed().prefix { last - $0.time <= settings.minimumJudgedSpan }.count
+        return Array(track.points.suffix(max(settings.trajectoryLength, spanning)))
+    }
+
+    /// Whether anything pulled the chain upward in some stretch of it: its latest window may
+    /// look like a flight, but the same chain rising under a pull a moment earlier is a head
+    /// bobbing along (the crest of each step falls like a ball), and a ball's flight has no such
+    /// stretch (a bounce ends it).
+    func isPulledUpwardSomewhere(_ points: some Collection<TrackPoint>) -> Bool {
+        let all = Array(points), length = settings.trajectoryLength
+        guard all.count > length else { return false }
+        return (0...(all.count - length)).contains { start in
+            test.isPulledUpward(Array(all[start..<start + length]))
+        }
+    }
+
+    /// How many of a track's first points, before its ballistic window, the flight does not
+    /// explain: a chain may start on a club head or a hand and only then find the ball.
+    func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
+        var first = track.points.count - judgedWindow(of: track).count
+        let tolerance = max(2, 1.5 * track.recentRadius(), 3 * path.rms)
+        while first > 0 {
+            let p = track.points[first - 1]
+            // Compared with its neighbour in time: a ball coming at the camera grows.
+            let next = track.points[first]
+            guard path.position(at: p.time).distance(to: p.position) <= tolerance,
+                  isSimilarSize(p.radius, next.radius),
+                  p.contrast >= Self.backfillContrastShare * next.contrast else { break }
+            first -= 1
+        }
+        // Within the window too, a first point far fainter than the next is what the chain
+        // started on (a club head passing the ball at the launch), not the ball.
+        while first < track.points.count - 1,
+              track.points[first].contrast < Self.backfillContrastShare * track.points[first + 1].contrast {
+            first += 1
+        }
+        return first
+    }
+
+    /// Least contrast of a blob taken into a flight's earlier frames (or kept there), as a share
+    /// of its neighbour's.
+    static let backfillContrastShare = 0.35
+    /// How far a picture's time may be from when it was taken, as a share of the interval to
+    /// the next.
+    static let timingUncertainty = 0.1
+
+    /// Detections of a just-reported flight in the frames before its first point, found in the
+    /// blobs kept from those frames: the first frames after a launch are the hardest to follow
+    /// (the ball leaves a hand or a club face, is smeared, or moves fastest), but once the
+    /// flight is known its path says where to look. Walks back while each frame has a blob
+    /// near the path.
+    func earlierDetections(of track: Track, like path: FlightPath) -> [TrackPoint] {
+        let early = Array(track.points.prefix(settings.trajectoryLength))
+        guard let fit = path.refitted(to: early), let first = track.points.first else { return [] }
+        let radius = early.map(\.radius).sorted()[early.count / 2]
+        var found: [TrackPoint] = []
+        var missed = 0
+        // Pieces are taken only next to a whole detection: a trail of pieces is clutter.
+        var neighbourIsPieces = false
+        // A detection another flight already has is that flight's ball (a ball bouncing off a
+        // rim ends one flight where the next begins): it is not taken twice.
+        struct Taken: Hashable { var frame: Int; var x: Double; var y: Double }
+        let oldest = recentFrames.first?.frame ?? first.frame
+        let taken = Set((completed + active.filter(\.isReported)).flatMap { flight in
+            flight.points.reversed().prefix { $0.frame >= oldest }.map { Taken(frame: $0.frame, x: $0.position.x, y: $0.position.y) }
+        })
+        for (k, past) in recentFrames.reversed().filter({ $0.step < first.step }).enumerated() {
+            guard k < 2 * settings.trajectoryLength else { break }
+            // The two earliest points so far, for a guess that follows a ball receding from the
+            // camera back to where it was faster and larger (see `Track.recedingContinuation`).
+            let known = Array(found.reversed()) + track.points.prefix(3)
+            let receding = Track.recedingBackward(known[0], known[1], known[2], to: past.time)
+            let expected = [fit.position(at: past.time)] + (receding.map { [$0] } ?? [])
+            let neighbour = found.last ?? first
+            // A fast ball's place at a time is only as certain as the time: a converted clip's
+            // pictures are timed to about a tenth of a frame interval (see `CaptureCadence`).
+            let velocity = fit.velocity(at: past.time)
+            let stride = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * (neighbour.time - past.time)
+            let tolerance = max(2, radius, 4 * fit.rms, Self.timingUncertainty * stride) * (1 + 0.2 * Double(k))
+            // A ball looks much the same a frame earlier: of similar size (or larger, as it
+            // grows back toward the camera), not a faint shadow of itself, and not smeared
+            // across its path (a club head passing the tee at the launch is near the path too).
+            let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
+            func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
+            let nearest = past.blobs.indices.filter {
+                let blob = past.blobs[$0]
+                return isSimilarSize(blob.radius, grown) && blob.contrast >= Self.backfillContrastShare * neighbour.contrast
+                    && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
+                                                  velocity: velocity, stepInterval: neighbour.time - past.time)
+                    && !taken.contains(Taken(frame: past.frame, x: blob.center.x, y: blob.center.y))
+            }
+                .min { distance(past.blobs[$0]) < distance(past.blobs[$1]) }
+            var blob: Blob, isCrowded: Bool
+            if let index = nearest, distance(past.blobs[index]) <= tolerance + max(0, past.blobs[index].radius - radius) {
+                blob = past.blobs[index]
+                isCrowded = past.crowded[index]
+                neighbourIsPieces = false
+            } else if !neighbourIsPieces, let pieces = Self.pieces(of: max(grown, radius), near: expected, within: tolerance, in: past.blobs, usable: {
+                $0.contrast >= Self.backfillContrastShare * neighbour.contrast
+                    && !taken.contains(Taken(frame: past.frame, x: $0.center.x, y: $0.center.y))
+            }) {
+                blob = pieces
+                isCrowded = false
+                neighbourIsPieces = true
+            } else {
+                // A ball hidden for a frame (behind a club, under a caption) is looked for a
+                // frame earlier; two frames without it end the search.
+                missed += 1
+                if missed > 1 { break }
+                continue
+            }
+            missed = 0
+            found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
+                                    step: past.step, elongation: blob.elongation, orientation: blob.orientation,
+                                    isCrowded: isCrowded, contrast: blob.contrast,
+                                    picturePosition: past.sceneToPicture.apply(blob.center)))
+        }
+        return found.reversed()
+    }
+
+    /// A ball of radius `radius` that the foreground threshold broke into pieces, as one blob:
+    /// a fast ball's streak over a textured ground is uneven, and only its brightest parts may
+    /// pass. Two or more blobs each too small to be the ball, around an expected position,
+    /// together covering at least a quarter of the ball, and centred on that position.
+    static func pieces(of radius: Double, near expected: [PixelPoint], within tolerance: Double, in blobs: [Blob],
+                       usable isUsable: (Blob) -> Bool) -> Blob? {
+        var best: Blob?
+        for centre in expected {
+            let around = blobs.filter {
+                $0.radius < 0.5 * radius && $0.center.distance(to: centre) <= tolerance + radius && isUsable($0)
+            }
+            guard around.count >= 2, let merged = Blob(merging: around),
+                  merged.area >= 0.25 * .pi * radius * radius, merged.center.distance(to: centre) <= tolerance else { continue }
+            if best.map({ merged.area > $0.area }) ?? true { best = merged }
+        }
+        return best
+    }
+
+
+    /// Within a factor of two, or a pixel: a speck is not the ball it lies near.
+    func isSimilarSize(_ radius: Double, _ reference: Double) -> Bool {
+        abs(radius - reference) <= 1 || (radius >= 0.5 * reference && radius <= 2 * reference)
+    }
+}

@@ -1,0 +1,95 @@
+// Which chains are kept: one of each set of duplicates, and, in clutter, the most promising.
+extension TrajectoryTracker {
+    /// Chains that end on the same two detections follow the same object from here on; only
+    /// one is worth keeping: a reported flight if there is one, else the longest whose recent
+    /// points it explains well (a chain that began on a hand and jumped to the ball explains
+    /// them badly, and gives way to the ball's own), else the longest.
+    func withoutDuplicates(_ tracks: [Track]) -> [Track] {
+        // A detection is named by its frame and its centre. Tracks are grouped by their last two
+        // by sorting (a thousand chains a frame in clutter: cheaper than hashing each ending).
+        struct Ending: Comparable {
+            var step, previousStep: Int
+            var x, y, previousX, previousY: Double
+            static func < (a: Ending, b: Ending) -> Bool {
+                (a.step, a.previousStep, a.x, a.y, a.previousX, a.previousY) < (b.step, b.previousStep, b.x, b.y, b.previousX, b.previousY)
+            }
+        }
+        var endings: [(ending: Ending, index: Int)] = []
+        endings.reserveCapacity(tracks.count)
+        var kept: [Int] = []
+        kept.reserveCapacity(tracks.count)
+        for (i, track) in tracks.enumerated() {
+            guard track.points.count >= 2 else { kept.append(i); continue }
+            let last = track.last, previous = track.points[track.points.count - 2]
+            endings.append((Ending(step: last.step, previousStep: previous.step, x: last.position.x, y: last.position.y,
+                                   previousX: previous.position.x, previousY: previous.position.y), i))
+        }
+        endings.sort { ($0.ending, $0.index) < ($1.ending, $1.index) }
+        // Whether each track explains its recent points, worked out once and only for tracks
+        // that meet another on the same two detections.
+        var explains = [Bool?](repeating: nil, count: tracks.count)
+        func fits(_ i: Int) -> Bool {
+            if let known = explains[i] { return known }
+            let result = explainsRecentPoints(tracks[i])
+            explains[i] = result
+            return result
+        }
+        func preferred(_ a: Int, over b: Int) -> Bool {
+            if tracks[a].isReported != tracks[b].isReported { return tracks[a].isReported }
+            let aFits = fits(a), bFits = fits(b)
+            if aFits != bFits { return aFits }
+            return tracks[a].points.count > tracks[b].points.count
+        }
+        // Within a group, in the order the tracks come: each that is preferred to the best so
+        // far takes its place.
+        var start = 0
+        while start < endings.count {
+            var end = start + 1
+            while end < endings.count, endings[end].ending == endings[start].ending { end += 1 }
+            var best = endings[start].index
+            for k in (start + 1)..<end where preferred(endings[k].index, over: best) { best = endings[k].index }
+            kept.append(best)
+            start = end
+        }
+        return kept.sorted().map { tracks[$0] }
+    }
+
+    func explainsRecentPoints(_ track: Track) -> Bool {
+        let recent = Array(track.points.suffix(6))
+        guard recent.count >= 4, let fit = MotionFit(recent) else { return true }
+        let tolerance = max(1, 0.5 * track.recentRadius())
+        if fit.rms <= tolerance { return true }
+        // A ball flying away or coming closer is explained by a path in depth (tried only for
+        // a chain that travels: clutter that stays put is most of what is followed).
+        guard recent[0].position.distance(to: recent[recent.count - 1].position) > 0.05 * settings.shorterSide else { return false }
+        return (PerspectiveFit(recent)?.rms ?? .infinity) <= tolerance
+    }
+
+
+    /// How likely a track is to be, or become, a reported flight: the cap on live tracks drops
+    /// the least likely first, never by arrival order (which, in a cluttered frame, dropped
+    /// every new chain, the ball's among them). In order: reported flights; chains that travel
+    /// smoothly (within twice the smoothness a flight is held to, over their last six points),
+    /// longest first, as the more points, the more evidence; chains of one or two points (a
+    /// ball's first detections are among them); chains that hop about (clutter picked from
+    /// frame to frame); last, chains that stay put (flickering edges, foliage, a ball at rest,
+    /// which a flight leaves at once).
+    func promise(of track: Track) -> (tier: Int, points: Int) {
+        let n = track.points.count
+        if track.isReported { return (0, n) }
+        if n == 1 { return (2, 1) }
+        let recent = Array(track.points.suffix(6))
+        let extent = recent.reduce(0.0) { max($0, $1.position.distance(to: recent[0].position)) }
+        guard extent >= max(settings.minimumGate, 2 * track.recentRadius()) else { return (n == 2 ? 2 : 4, n) }
+        guard n >= 4 else { return (n == 2 ? 2 : 1, n) }
+        let smooth = (MotionFit(recent)?.rms ?? .infinity) <= 2 * BallisticTest.smoothnessTolerance(radius: track.recentRadius())
+        return (smooth ? 1 : 3, n)
+    }
+
+    mutating func keepMostPromising() {
+        let ranked = active.indices.map { (index: $0, promise: promise(of: active[$0])) }
+            .sorted { ($0.promise.tier, -$0.promise.points, $0.index) < ($1.promise.tier, -$1.promise.points, $1.index) }
+        let kept = ranked.prefix(maximumActiveTracks).map(\.index).sorted()
+        active = kept.map { active[$0] }
+    }
+}
