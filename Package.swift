@@ -34,9 +34,15 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-I/usr/local/include/opencv4"])],
             linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
         ),
+        // The JSON Schemas of its output are files in Sources/BallTrace/Schemas, compiled in (the
+        // executable is installed alone) and printed by `balltrace schema`.
         .target(
             name: "BallTrace",
-            dependencies: ["CFFmpeg", "CBallTraceVision", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CFFmpeg", "CBallTraceVision", .product(name: "Logging", package: "swift-log")],
+            resources: [
+                .embedInCode("Schemas/analysis-document.schema.json"),
+                .embedInCode("Schemas/stream-line.schema.json"),
+            ]
         ),
         .executableTarget(
             name: "balltrace",

@@ -13,7 +13,7 @@ packages=(
   ffmpeg                 # used by tests and benchmarks to inspect outputs (ffprobe), never by balltrace itself
   time                   # /usr/bin/time: peak memory in scripts/benchmark.sh
   parallel               # GNU parallel: scripts/scale-out/parallel.sh, tested on local workers
-  python3-jsonschema     # scripts/validate-json.py: the schema tests check real documents against schemas/
+  python3-jsonschema     # scripts/validate-json.py: the schema tests check real documents against the schemas
 )
 
 missing=()

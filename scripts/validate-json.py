@@ -7,8 +7,8 @@
 SCHEMA is checked first (Draft 2020-12). Every error is printed on one line,
 `FILE[:LINE]: JSON-PATH: message`; the exit status is 1 when there was any, 0 otherwise.
 
-References between schemas are resolved from the schemas in this repository's `schemas/`
-folder (and SCHEMA itself), never over the network: the schemas' `$id`s are under
+References between schemas are resolved from the schemas in this repository's
+`Sources/BallTrace/Schemas/` folder (and SCHEMA itself), never over the network: the schemas' `$id`s are under
 `balltrace.invalid`, which no resolver could reach anyway.
 
 Needs only python3 and jsonschema. Debian 12's python3-jsonschema is 4.10, which resolves
@@ -24,11 +24,11 @@ import sys
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-SCHEMAS = pathlib.Path(__file__).resolve().parent.parent / "schemas"
+SCHEMAS = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "BallTrace" / "Schemas"
 
 
 def load_schemas(schema_path):
-    """The schema asked for, and every schema in `schemas/` by `$id` (SCHEMA's own wins)."""
+    """The schema asked for, and every schema in SCHEMAS by `$id` (SCHEMA's own wins)."""
     known = {}
     for path in sorted(SCHEMAS.glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))

@@ -29,7 +29,7 @@ struct Schema: ParsableCommand {
     var stream = false
 
     func run() throws {
-        // The constants end in a newline, like the files in the repository's schemas/ folder.
+        // The schemas' text ends in a newline.
         FileHandle.standardOutput.write(Data((stream ? DocumentSchema.streamLine : DocumentSchema.document).utf8))
     }
 }

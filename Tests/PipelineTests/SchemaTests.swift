@@ -3,14 +3,14 @@ import ClipSynthesis
 import Foundation
 import Testing
 
-/// The repository's root, from this file's place in it: `schemas/` and `scripts/` are there.
+/// The repository's root, from this file's place in it: the schemas and `scripts/` are there.
 private let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 private func repositoryPath(_ relative: String) -> String { repositoryRoot.appendingPathComponent(relative).path }
 
-private let documentSchema = repositoryPath("schemas/analysis-document.schema.json")
-private let streamLineSchema = repositoryPath("schemas/stream-line.schema.json")
+private let documentSchema = repositoryPath("Sources/BallTrace/Schemas/analysis-document.schema.json")
+private let streamLineSchema = repositoryPath("Sources/BallTrace/Schemas/stream-line.schema.json")
 
 /// `scripts/validate-json.py SCHEMA FILE…`: python3 and jsonschema, as a user or CI runs it.
 struct SchemaValidation {
@@ -72,18 +72,18 @@ struct SchemaTests {
         let run = try BalltraceRun(["schema"])
         #expect(run.status == 0 && run.standardError.isEmpty, "stderr: \(run.standardError)")
         let published = try Data(contentsOf: URL(fileURLWithPath: documentSchema))
-        #expect(run.standardOutput == published, "balltrace schema differs from schemas/analysis-document.schema.json")
+        #expect(run.standardOutput == published, "balltrace schema differs from analysis-document.schema.json")
         #expect(Data(DocumentSchema.document.utf8) == published,
-                "DocumentSchema.document differs from schemas/analysis-document.schema.json: paste the file's text into it")
+                "DocumentSchema.document differs from analysis-document.schema.json")
     }
 
     @Test func balltraceSchemaStreamPrintsThePublishedStreamLineSchema() throws {
         let run = try BalltraceRun(["schema", "--stream"])
         #expect(run.status == 0 && run.standardError.isEmpty, "stderr: \(run.standardError)")
         let published = try Data(contentsOf: URL(fileURLWithPath: streamLineSchema))
-        #expect(run.standardOutput == published, "balltrace schema --stream differs from schemas/stream-line.schema.json")
+        #expect(run.standardOutput == published, "balltrace schema --stream differs from stream-line.schema.json")
         #expect(Data(DocumentSchema.streamLine.utf8) == published,
-                "DocumentSchema.streamLine differs from schemas/stream-line.schema.json: paste the file's text into it")
+                "DocumentSchema.streamLine differs from stream-line.schema.json")
     }
 
     /// The stream-line schema repeats the document schema's definitions so that it stands alone;
