@@ -1,5 +1,5 @@
 import Foundation
-import BallTrace
+@testable import BallTrace
 import Testing
 
 /// A flight that turns upward ends there if it bounced, and is withdrawn if it was only ever a

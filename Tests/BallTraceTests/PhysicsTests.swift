@@ -1,4 +1,4 @@
-import BallTrace
+@testable import BallTrace
 import Foundation
 import Testing
 

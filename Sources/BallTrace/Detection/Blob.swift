@@ -3,22 +3,22 @@
 /// Positions are in pixels of the displayed picture. A ball smeared by motion blur is an
 /// elongated blob; its `radius` is then half the streak's width, and `length` its extent along
 /// the direction of motion, which the tracker can use as a speed hint.
-public struct Blob: Sendable, Hashable, Codable {
-    public var center: PixelPoint
+package struct Blob: Sendable, Hashable, Codable {
+    package var center: PixelPoint
     /// Radius in pixels (half the minor axis of the equivalent ellipse).
-    public var radius: Double
+    package var radius: Double
     /// Foreground pixels in the blob (at analysis scale, converted to full-frame pixels).
-    public var area: Double
+    package var area: Double
     /// Major-axis length over minor-axis length of the equivalent ellipse; 1 for a round blob.
-    public var elongation: Double
+    package var elongation: Double
     /// Length of the major axis in pixels.
-    public var length: Double
+    package var length: Double
     /// Angle of the major axis in radians, image axes (x right, y down).
-    public var orientation: Double
+    package var orientation: Double
     /// Mean luma difference from the background model, 0…255.
-    public var contrast: Double
+    package var contrast: Double
 
-    public init(center: PixelPoint, radius: Double, area: Double, elongation: Double = 1, length: Double? = nil,
+    package init(center: PixelPoint, radius: Double, area: Double, elongation: Double = 1, length: Double? = nil,
                 orientation: Double = 0, contrast: Double = 0) {
         self.center = center
         self.radius = radius

@@ -1,5 +1,5 @@
 import Foundation
-import CBallTraceVision
+internal import CBallTraceVision
 
 /// Background subtraction on the luma plane, then connected components: each frame in, the
 /// moving blobs out, in pixels of the stored picture.

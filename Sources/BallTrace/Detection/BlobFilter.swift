@@ -1,21 +1,21 @@
 /// Which blobs may be a ball: inside the region of interest and within the radius bounds.
 /// Applied in the displayed picture, where the user's region and sizes are stated.
-public struct BlobFilter: Sendable, Hashable {
+struct BlobFilter: Sendable, Hashable {
     /// Region of interest in displayed pixels; nil for the whole frame.
-    public var region: PixelRect?
-    public var minimumRadius: Double
-    public var maximumRadius: Double
+    var region: PixelRect?
+    var minimumRadius: Double
+    var maximumRadius: Double
 
-    public init(region: PixelRect?, minimumRadius: Double, maximumRadius: Double) {
+    init(region: PixelRect?, minimumRadius: Double, maximumRadius: Double) {
         self.region = region
         self.minimumRadius = minimumRadius
         self.maximumRadius = maximumRadius
     }
 
-    public func accepts(_ blob: Blob) -> Bool {
+    func accepts(_ blob: Blob) -> Bool {
         if let region, !region.contains(blob.center) { return false }
         return blob.radius >= minimumRadius && blob.radius <= maximumRadius
     }
 
-    public func apply(_ blobs: [Blob]) -> [Blob] { blobs.filter(accepts) }
+    func apply(_ blobs: [Blob]) -> [Blob] { blobs.filter(accepts) }
 }

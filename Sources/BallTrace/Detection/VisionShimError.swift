@@ -1,9 +1,9 @@
 /// A failure reported by the OpenCV shim (an OpenCV exception caught on the C++ side).
-public struct VisionShimError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var operation: String
-    public var message: String
+struct VisionShimError: Error, Sendable, Equatable, CustomStringConvertible {
+    var operation: String
+    var message: String
 
-    public var description: String { "\(operation) failed: \(message)" }
+    var description: String { "\(operation) failed: \(message)" }
 }
 
 /// Calls a shim function that writes a message on failure, and throws that message.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Cameras on Video4Linux (`/dev/video0`): FFmpeg reads them through libavdevice.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Runs a ``MediaDecoder`` on a thread of its own, a few frames ahead of its consumer, so that

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// FFmpeg's log, kept off the terminal and listened to where it explains a failure.

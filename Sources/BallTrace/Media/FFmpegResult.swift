@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// FFmpeg's error text for a negative return code (what `av_err2str` gives in C).
 func ffmpegErrorText(_ code: Int32) -> String {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Where a frame is decoded to, reused frame after frame: an `AVFrame` whose buffers come from
 /// the decoder's own pool, and, for pixel formats without a luma plane, a luma buffer allocated

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Why an input cannot be opened, in the user's terms rather than FFmpeg's error codes.

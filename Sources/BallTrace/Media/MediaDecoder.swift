@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// A decoded picture on loan: valid until its ``FrameSlot`` is decoded into again.

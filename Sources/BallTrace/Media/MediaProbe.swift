@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// What balltrace sees in a file: its container, its video stream as balltrace turns it for
@@ -8,76 +8,76 @@ import Foundation
 /// packet is one frame for every codec balltrace reads, so the count is exact where the
 /// container's own claim (often absent or wrong for phone clips) is not, and a long clip is
 /// probed in about the time it takes to read it from disk.
-public struct MediaProbe: Codable, Sendable, Hashable {
+package struct MediaProbe: Codable, Sendable, Hashable {
     /// The input as given; `-` for standard input.
-    public var path: String
-    public var container: Container
-    public var video: Video
+    package var path: String
+    package var container: Container
+    package var video: Video
     /// Nil when the file has no audio stream.
-    public var audio: Audio?
+    package var audio: Audio?
     /// Seconds, as the container states them for the whole file; nil when it states none.
-    public var duration: Double?
+    package var duration: Double?
     /// Problems met while reading the packets (the file ends in damage, packets without
     /// timestamps); the figures cover what could be read.
-    public var warnings: [String]
+    package var warnings: [String]
 
-    public struct Container: Codable, Sendable, Hashable {
+    package struct Container: Codable, Sendable, Hashable {
         /// FFmpeg's short name of the demuxer: "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm".
-        public var name: String
+        package var name: String
         /// FFmpeg's long name: "QuickTime / MOV".
-        public var longName: String
+        package var longName: String
     }
 
-    public struct Video: Codable, Sendable, Hashable {
+    package struct Video: Codable, Sendable, Hashable {
         /// FFmpeg's codec name: "h264", "hevc".
-        public var codec: String
-        public var codecLongName: String
+        package var codec: String
+        package var codecLongName: String
         /// The codec profile ("High", "Main 10"), when the stream states one FFmpeg knows.
-        public var profile: String?
+        package var profile: String?
         /// FFmpeg's name of the stored pixel format ("yuv420p"), when known.
-        public var pixelFormat: String?
+        package var pixelFormat: String?
         /// Size of the stored (decoded) picture.
-        public var storedWidth: Int
-        public var storedHeight: Int
+        package var storedWidth: Int
+        package var storedHeight: Int
         /// Size of the displayed picture: the stored one turned by `rotation`.
-        public var width: Int
-        public var height: Int
+        package var width: Int
+        package var height: Int
         /// Clockwise degrees (0, 90, 180, 270) balltrace turns the stored picture for display.
-        public var rotation: Int
+        package var rotation: Int
         /// Average frames per second over the counted frames, or the container's figure when
         /// it agrees within timestamp rounding (30, not the 29.997 that millisecond timestamps
         /// measure) or when fewer than two frames carry timestamps; nil when neither is known.
-        public var frameRate: Double?
+        package var frameRate: Double?
         /// Whether the frame intervals vary by more than timestamps can round (see
         /// `FrameTiming`).
-        public var variableFrameRate: Bool
+        package var variableFrameRate: Bool
         /// Shortest and longest time between consecutive frames, seconds; nil with fewer than
         /// two timed frames.
-        public var minimumFrameInterval: Double?
-        public var maximumFrameInterval: Double?
+        package var minimumFrameInterval: Double?
+        package var maximumFrameInterval: Double?
         /// Frames counted, one per packet of the video stream.
-        public var frameCount: Int
+        package var frameCount: Int
         /// Seconds from the first frame's timestamp to the end of the last frame.
-        public var duration: Double
+        package var duration: Double
         /// Bits per second: the container's figure, or, when it states none (Matroska, a pipe),
         /// the counted packets' bytes over their duration; nil when neither is known.
-        public var bitRate: Int?
+        package var bitRate: Int?
     }
 
-    public struct Audio: Codable, Sendable, Hashable {
-        public var codec: String
-        public var sampleRate: Int
-        public var channels: Int
+    package struct Audio: Codable, Sendable, Hashable {
+        package var codec: String
+        package var sampleRate: Int
+        package var channels: Int
     }
 
     /// The probe as pretty-printed JSON, keys in declaration order, ending in a newline.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         try OrderedJSONEncoder().encode(self)
     }
 
     /// `audio` is written as `null` when there is none, rather than left out: its absence is a
     /// fact about the file, not a figure unknown (as a missing `profile` or `bitRate` is).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
         try c.encode(container, forKey: .container)
@@ -94,7 +94,7 @@ extension MediaProbe {
     /// Throws a ``MediaError`` for the inputs `balltrace analyze` refuses on opening, in the
     /// same words: missing, a folder, empty, unreadable, not a video, no video stream, an
     /// absurd picture size.
-    public init(path: String) throws {
+    package init(path: String) throws {
         FFmpegLog.install()
         let readsStandardInput = path == "-"
         // Standard input is a stream, not a file: the local checks (exists, not a folder, not

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one `AVFrame` for its whole life and frees it in `deinit`. Whoever reads the frame's
 /// planes keeps this owner alive for as long as it uses them.

@@ -1,19 +1,19 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// The three planes of a YUV 4:2:0 picture being written (BT.601, limited range).
-public struct YUVPlanes {
-    public let y: UnsafeMutablePointer<UInt8>
-    public let u: UnsafeMutablePointer<UInt8>
-    public let v: UnsafeMutablePointer<UInt8>
-    public let yStride: Int
-    public let uStride: Int
-    public let vStride: Int
+package struct YUVPlanes {
+    package let y: UnsafeMutablePointer<UInt8>
+    package let u: UnsafeMutablePointer<UInt8>
+    package let v: UnsafeMutablePointer<UInt8>
+    package let yStride: Int
+    package let uStride: Int
+    package let vStride: Int
 }
 
 /// Writes pictures the caller paints into YUV 4:2:0 planes as H.264 in MP4, with the
 /// timestamps the caller gives: for synthetic clips, and for servers that produce their own
 /// frames. One frame buffer is reused for the whole file.
-public final class PlanarVideoWriter {
+package final class PlanarVideoWriter {
     private let writer: VideoFileWriter
     private let frame: OwnedFrame
 
@@ -21,7 +21,7 @@ public final class PlanarVideoWriter {
     ///   - timeScale: timestamps given to ``write(timestamp:paint:)`` count 1/timeScale seconds.
     ///   - rotation: stored as the display matrix, so players show the picture turned clockwise
     ///     by this much (a phone clip shot in portrait).
-    public init(path: String, width: Int, height: Int, timeScale: Int, frameRate: Double,
+    package init(path: String, width: Int, height: Int, timeScale: Int, frameRate: Double,
                 encoding: VideoEncoding = .default, rotation: DisplayRotation = .none) throws {
         var matrix: [Int32]? = nil
         if rotation != .none {
@@ -37,7 +37,7 @@ public final class PlanarVideoWriter {
     }
 
     /// Paints and encodes one picture shown at `timestamp` (in 1/timeScale seconds).
-    public func write(timestamp: Int64, paint: (YUVPlanes) throws -> Void) throws {
+    package func write(timestamp: Int64, paint: (YUVPlanes) throws -> Void) throws {
         let f = frame.pointer
         let status = av_frame_make_writable(f)
         guard status >= 0 else { throw MediaError.encodeFailed(path: writer.path, reason: ffmpegErrorText(status)) }
@@ -49,5 +49,5 @@ public final class PlanarVideoWriter {
     }
 
     /// Completes the file and moves it into place.
-    public func finish() throws { try writer.finish() }
+    package func finish() throws { try writer.finish() }
 }

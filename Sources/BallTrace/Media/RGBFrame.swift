@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// A decoded frame converted to packed 8-bit RGB, in the colours a player shows: the frame's
 /// own colour matrix and range are honoured (BT.709 for HD video that does not say).

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one libswscale context converting frames of one size and format to another format of
 /// the same size; frees it in `deinit`.

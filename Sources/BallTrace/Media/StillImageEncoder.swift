@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// The still-picture formats balltrace writes, known by a path's extension.

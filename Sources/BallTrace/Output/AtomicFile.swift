@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes a file so that no reader ever sees it half-written: the bytes go to a temporary file
 /// beside the target, which is renamed over it only once complete.
-public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws(MediaError) {
+package enum AtomicFile {
+    package static func write(_ data: Data, to path: String) throws(MediaError) {
         let url = URL(fileURLWithPath: path)
         let temporary = temporaryPath(for: path)
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
@@ -19,7 +19,7 @@ public enum AtomicFile {
     /// Throws when `path` cannot be written: its folder is missing, not writable, read-only, or
     /// the path is a folder. Checked before a long analysis rather than after it, by creating
     /// and removing the temporary file the output will be written to.
-    public static func checkWritableFolder(for path: String) throws(MediaError) {
+    package static func checkWritableFolder(for path: String) throws(MediaError) {
         if let reason = unwritableFolderReason(for: path) { throw .cannotWrite(path: path, reason: reason) }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -4,12 +4,12 @@
 /// The files in `Sources/BallTrace/Schemas` are the ones to edit and to publish; they are
 /// compiled in (SwiftPM's `embedInCode`), since the executable is installed alone, so each
 /// constant is its file's exact text.
-public enum DocumentSchema {
+package enum DocumentSchema {
     /// `analysis-document.schema.json`: the document of `balltrace analyze --json`.
-    public static let document = String(decoding: PackageResources.analysis_document_schema_json, as: UTF8.self)
+    package static let document = String(decoding: PackageResources.analysis_document_schema_json, as: UTF8.self)
 
     /// `stream-line.schema.json`: one line of `balltrace analyze --stream`. It repeats the
     /// document schema's definitions of a trajectory, so that it can be used alone (the tests
     /// hold the two to the same definitions).
-    public static let streamLine = String(decoding: PackageResources.stream_line_schema_json, as: UTF8.self)
+    package static let streamLine = String(decoding: PackageResources.stream_line_schema_json, as: UTF8.self)
 }

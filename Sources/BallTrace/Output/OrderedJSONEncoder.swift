@@ -4,14 +4,14 @@ import Foundation
 /// encodes them (declaration order for synthesized conformances). Foundation's encoder on Linux
 /// orders keys arbitrarily or alphabetically; a document whose `schemaVersion` comes first and
 /// whose field order never changes is easier to read and to diff.
-public struct OrderedJSONEncoder {
+struct OrderedJSONEncoder {
     /// One line without spaces (a JSON Lines record) rather than indented.
-    public var compact: Bool
+    var compact: Bool
 
-    public init(compact: Bool = false) { self.compact = compact }
+    init(compact: Bool = false) { self.compact = compact }
 
     /// The JSON text, ending in a newline.
-    public func encode<T: Encodable>(_ value: T) throws -> Data {
+    func encode<T: Encodable>(_ value: T) throws -> Data {
         let root = JSONNode.Box()
         try value.encode(to: NodeEncoder(box: root, codingPath: []))
         var text = ""

@@ -6,10 +6,10 @@ import Foundation
 /// `x` and `y` are in the document's coordinate system, normalized; `x_px` and `y_px` are pixels
 /// of the displayed frame, origin top-left, whatever the coordinate system, so that a
 /// spreadsheet can plot them over a screenshot.
-public enum PointsCSV {
-    public static let header = "uuid,frame,time,x,y,x_px,y_px,radius_px"
+package enum PointsCSV {
+    package static let header = "uuid,frame,time,x,y,x_px,y_px,radius_px"
 
-    public static func text(for result: AnalysisResult) -> String {
+    package static func text(for result: AnalysisResult) -> String {
         let geometry = result.source.geometry
         let width = geometry.displayedWidth, height = geometry.displayedHeight
         let shorter = Double(min(width, height))

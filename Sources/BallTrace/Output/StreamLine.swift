@@ -2,21 +2,21 @@ import Foundation
 
 /// One line of `--stream` output (JSON Lines): what one analysed frame shows, as Vision's
 /// per-frame results do, and how far the analysis runs behind real time.
-public struct StreamLine: Sendable, Codable, Hashable {
-    public var frame: Int
+package struct StreamLine: Sendable, Codable, Hashable {
+    package var frame: Int
     /// Seconds since the first frame, from the frame's timestamp.
-    public var time: Double
+    package var time: Double
     /// Wall-clock seconds since the first frame was read, minus `time`: near 0 for a live source
     /// analysed as fast as it arrives, growing when the analysis falls behind, negative when a
     /// file is read faster than real time.
-    public var behindRealTime: Double
-    public var coordinateSystem: CoordinateSystem
+    package var behindRealTime: Double
+    package var coordinateSystem: CoordinateSystem
     /// Where the camera was against the first frame, and whether this frame only repeated the last.
-    public var camera: FrameCamera
+    package var camera: FrameCamera
     /// The trajectories reported and still in flight at this frame, with their points so far.
-    public var trajectories: [AnalysisDocument.Trajectory]
+    package var trajectories: [AnalysisDocument.Trajectory]
 
-    public init(_ analysed: AnalysedFrame, behindRealTime: Double, coordinates: CoordinateSystem) {
+    package init(_ analysed: AnalysedFrame, behindRealTime: Double, coordinates: CoordinateSystem) {
         frame = analysed.frame
         time = rounded(analysed.time, 6)
         self.behindRealTime = rounded(behindRealTime, 3)
@@ -26,5 +26,5 @@ public struct StreamLine: Sendable, Codable, Hashable {
     }
 
     /// The line's JSON text, newline included.
-    public func jsonLine() throws -> Data { try OrderedJSONEncoder(compact: true).encode(self) }
+    package func jsonLine() throws -> Data { try OrderedJSONEncoder(compact: true).encode(self) }
 }

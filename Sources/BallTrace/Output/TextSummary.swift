@@ -2,8 +2,8 @@ import Foundation
 
 /// The short human-readable report: one line per trajectory. Warnings are not in it: a
 /// command line prints them apart, on standard error.
-public enum TextSummary {
-    public static func lines(for result: AnalysisResult) -> [String] {
+package enum TextSummary {
+    package static func lines(for result: AnalysisResult) -> [String] {
         let g = result.source.geometry
         let name = result.source.path == "-" ? "standard input" : result.source.path
         var lines = ["\(name): \(g.displayedWidth)×\(g.displayedHeight), \(result.decodedFrameCount) frames, "

@@ -49,7 +49,7 @@ public struct FlightEvents: Sendable, Hashable, Codable {
     ///   - interval: seconds between frames.
     /// - Parameter endedBy: how the tracker saw the flight end, when it knows (a bounce, the end of
     ///   the clip); otherwise the path tells whether the ball left the picture or was lost in it.
-    public init(points: [TrackPoint], path: FlightPath, predicted: [(time: Double, position: PixelPoint)],
+    init(points: [TrackPoint], path: FlightPath, predicted: [(time: Double, position: PixelPoint)],
                 interval: Double, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem,
                 endedBy: FlightExit.Reason? = nil) {
         let first = points[0], last = points[points.count - 1]

@@ -17,7 +17,7 @@ public struct FlightMotion: Sendable, Hashable, Codable {
     }
 
     /// The pixel fit (top-left, y down) expressed in `coordinates`.
-    public init(_ fit: MotionFit, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem) {
+    init(_ fit: MotionFit, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem) {
         let w = Double(frameWidth), h = Double(frameHeight)
         x = [fit.x.c / w, fit.x.b / w, 2 * fit.x.a / w]
         let yDown = [fit.y.c / h, fit.y.b / h, 2 * fit.y.a / h]

@@ -36,7 +36,7 @@ public struct FlightPhysics: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - points: the detections, in pixels of the displayed frame (y down).
     ///   - fit: the path fitted to them in the picture; nil when it was recognised in depth.
-    public init?(points: [TrackPoint], fit: MotionFit?, setting: ScaleSetting) {
+    init?(points: [TrackPoint], fit: MotionFit?, setting: ScaleSetting) {
         let early = points.prefix(5).map(\.radius).sorted(), late = points.suffix(5).map(\.radius).sorted()
         let launchRadius = early[early.count / 2], finalRadius = late[late.count / 2]
         guard let scale = PhysicalScale.resolve(setting, launchRadius: launchRadius) else { return nil }

@@ -9,9 +9,9 @@ public struct PredictedPoint: Sendable, Hashable, Codable {
 /// Where the ball was heading when it was last seen: the fitted path carried on, one frame
 /// interval at a time, until it leaves the frame or falls back to the height it was launched
 /// from (a ball landing level with its tee), whichever comes first.
-public enum PathPrediction {
+enum PathPrediction {
     /// Pixel positions (top-left, y down) with their times. At most `limit` seconds ahead.
-    public static func extend(_ path: FlightPath, from last: TrackPoint, launchHeight: Double, interval: Double,
+    static func extend(_ path: FlightPath, from last: TrackPoint, launchHeight: Double, interval: Double,
                               frameWidth: Int, frameHeight: Int, limit: Double = 10) -> [(time: Double, position: PixelPoint)] {
         guard interval > 0 else { return [] }
         var points: [(time: Double, position: PixelPoint)] = []

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Turns decoded frames of any pixel format into the YUV 4:2:0 frames the encoder takes, in one
 /// frame buffer reused for the whole clip (re-allocated only if the encoder still holds it).

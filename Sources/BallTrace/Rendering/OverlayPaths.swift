@@ -1,14 +1,14 @@
 /// The two paths drawn for one trajectory, in pixels of the displayed picture.
-public struct OverlayPaths: Sendable, Hashable {
+struct OverlayPaths: Sendable, Hashable {
     /// Detected ball centres, in order (drawn red).
-    public var detected: [PixelPoint]
+    var detected: [PixelPoint]
     /// The fitted path over the span of the projected points (drawn green).
-    public var projected: [PixelPoint]
+    var projected: [PixelPoint]
     /// Where the ball is heading beyond its last detection (drawn as a dashed green line): the
     /// fitted path until it leaves the frame or falls back to launch height. Empty unless asked.
-    public var predicted: [PixelPoint] = []
+    var predicted: [PixelPoint] = []
 
-    public init(detected: [PixelPoint], projected: [PixelPoint], predicted: [PixelPoint] = []) {
+    init(detected: [PixelPoint], projected: [PixelPoint], predicted: [PixelPoint] = []) {
         self.detected = detected
         self.projected = projected
         self.predicted = predicted
@@ -16,7 +16,7 @@ public struct OverlayPaths: Sendable, Hashable {
 
     /// Paths for a reported trajectory, back in pixels of the displayed picture: its
     /// detections, its projected points, and its prediction from the last detection on.
-    public init(_ t: TrajectoryObservation, frameWidth: Int, frameHeight: Int) {
+    init(_ t: TrajectoryObservation, frameWidth: Int, frameHeight: Int) {
         func pixels(_ points: [(x: Double, y: Double)]) -> [PixelPoint] {
             points.map { t.coordinateSystem.pixel(NormalizedPoint(x: $0.x, y: $0.y), frameWidth: frameWidth, frameHeight: frameHeight) }
         }
@@ -28,7 +28,7 @@ public struct OverlayPaths: Sendable, Hashable {
 
     /// Paths for a track: the detections, and the fitted parabola y(x) sampled over the last
     /// five detections — or, when those hardly move sideways (a vertical toss), the fit in time.
-    public init(track: Track, samples: Int = 24) {
+    init(track: Track, samples: Int = 24) {
         detected = track.points.map(\.position)
         let recent = Array(track.points.suffix(5))
         let xs = track.points.map(\.position.x), ys = track.points.map(\.position.y)
@@ -49,7 +49,7 @@ public struct OverlayPaths: Sendable, Hashable {
     }
 
     /// The paths, with the prediction from the whole track's fit (in depth when it was seen so).
-    public init(track: Track, frameWidth: Int, frameHeight: Int, frameInterval: Double) {
+    init(track: Track, frameWidth: Int, frameHeight: Int, frameInterval: Double) {
         self.init(track: track)
         guard frameInterval > 0, let fit = MotionFit(track.points) else { return }
         let path = track.isSeenInDepth ? PerspectiveFit(track.points).map(FlightPath.depth) ?? .picture(fit) : .picture(fit)
@@ -60,7 +60,7 @@ public struct OverlayPaths: Sendable, Hashable {
 
     /// A polyline cut into dashes of `dash` pixels separated by gaps as long: each dash is drawn
     /// as a polyline of its own.
-    public static func dashes(_ points: [PixelPoint], dash: Double) -> [[PixelPoint]] {
+    static func dashes(_ points: [PixelPoint], dash: Double) -> [[PixelPoint]] {
         guard points.count >= 2, dash > 0 else { return [] }
         var result: [[PixelPoint]] = []
         var current: [PixelPoint] = [points[0]]

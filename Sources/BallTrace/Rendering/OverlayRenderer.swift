@@ -1,5 +1,5 @@
-import CBallTraceVision
-import CFFmpeg
+internal import CBallTraceVision
+internal import CFFmpeg
 
 /// Draws the region of interest and the trajectories in flight onto frames of the stored
 /// picture. The overlay is rasterized (with OpenCV, anti-aliased) only when what it shows

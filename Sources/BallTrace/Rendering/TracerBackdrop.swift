@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Chooses, while the clip is read, the frame the tracer picture is drawn over, and keeps it.
 ///

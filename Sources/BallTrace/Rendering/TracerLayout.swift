@@ -5,32 +5,32 @@ import Foundation
 ///
 /// Pure, so that what a coach reads off the picture (which figures, placed inside the picture,
 /// clear of the paths and of each other) is tested without video.
-public struct TracerLayout: Sendable, Hashable {
-    public struct Flight: Sendable, Hashable {
+struct TracerLayout: Sendable, Hashable {
+    struct Flight: Sendable, Hashable {
         /// Detected ball centres (drawn red).
-        public var detected: [PixelPoint]
+        var detected: [PixelPoint]
         /// From the last detection along the predicted path (drawn as a dashed green line).
-        public var predicted: [PixelPoint]
-        public var launch: PixelPoint
-        public var apex: PixelPoint?
+        var predicted: [PixelPoint]
+        var launch: PixelPoint
+        var apex: PixelPoint?
     }
 
     /// A line of text and the box it is drawn in.
-    public struct Label: Sendable, Hashable {
-        public var text: String
-        public var box: PixelRect
+    struct Label: Sendable, Hashable {
+        var text: String
+        var box: PixelRect
         /// The point the text describes.
-        public var anchor: PixelPoint
+        var anchor: PixelPoint
     }
 
-    public var flights: [Flight]
-    public var labels: [Label]
+    var flights: [Flight]
+    var labels: [Label]
 
     /// - Parameters:
     ///   - frameWidth, frameHeight: the displayed picture, in pixels.
     ///   - clearance: the gap kept between a label and the point it describes.
     ///   - measure: the size, in pixels, of the box a text is drawn in.
-    public init(trajectories: [TrajectoryObservation], frameWidth: Int, frameHeight: Int, clearance: Double,
+    init(trajectories: [TrajectoryObservation], frameWidth: Int, frameHeight: Int, clearance: Double,
                 measure: (String) -> (width: Double, height: Double)) {
         flights = trajectories.map { Self.flight($0, frameWidth: frameWidth, frameHeight: frameHeight) }
         // Labels keep clear of every path, not only their own.

@@ -1,5 +1,5 @@
-import CBallTraceVision
-import CFFmpeg
+internal import CBallTraceVision
+internal import CFFmpeg
 
 /// One decoded frame, upright, drawn on: the tracer picture. Owns its shim picture and frees it
 /// in `deinit`.

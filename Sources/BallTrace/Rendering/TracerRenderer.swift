@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// Draws the tracer picture: every flight over one frame of the clip, with launch and apex

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// The frames of a video file (or a URL, or `-` for standard input) as an `AsyncSequence` of

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// One picture handed to ``SequenceRequestHandler/perform(_:on:orientation:)``: its 8-bit luma

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A track's expectation for the current frame.
-public struct Expectation: Sendable, Hashable {
-    public var center: PixelPoint
-    public var gate: Double
+struct Expectation: Sendable, Hashable {
+    var center: PixelPoint
+    var gate: Double
     /// Radius the track has had lately, pixels.
-    public var radius: Double
+    var radius: Double
 
     /// Other places the object may be (see `Track.prediction`); the nearest counts.
-    public var alternatives: [PixelPoint]
+    var alternatives: [PixelPoint]
 
-    public init(center: PixelPoint, gate: Double, radius: Double, alternatives: [PixelPoint] = []) {
+    init(center: PixelPoint, gate: Double, radius: Double, alternatives: [PixelPoint] = []) {
         self.center = center
         self.gate = gate
         self.radius = radius
@@ -18,7 +18,7 @@ public struct Expectation: Sendable, Hashable {
     }
 
     /// Distance in gate units, or nil when the blob is outside the gate or of another size.
-    public func cost(of blob: Blob) -> Double? {
+    func cost(of blob: Blob) -> Double? {
         // The nearest centre, compared squared (the square root only of the one that counts).
         func squared(_ p: PixelPoint) -> Double {
             let dx = p.x - blob.center.x, dy = p.y - blob.center.y
@@ -95,7 +95,7 @@ struct BlobsByX {
 
 /// Assigns blobs to expectations one to one, cheapest pair first (greedy nearest-neighbour
 /// within gates). Returns pairs of (expectation index, blob index).
-public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>? = nil) -> [(Int, Int)] {
+func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>? = nil) -> [(Int, Int)] {
     var candidates: [(cost: Double, track: Int, blob: Int)] = []
     let byX = BlobsByX(blobs, available: available)
     for (t, expectation) in expectations.enumerated() {
@@ -118,7 +118,7 @@ public func associateExclusively(_ expectations: [Expectation], _ blobs: [Blob],
 /// Gives each expectation its nearest blobs within its gate (up to `limit`, cheapest first),
 /// blobs shared: used for young tracks, so that a noise speck next to a ball cannot steal the
 /// ball's second detection. Returns (expectation index, blob indices).
-public func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>, limit: Int = 1) -> [(Int, [Int])] {
+func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: Set<Int>, limit: Int = 1) -> [(Int, [Int])] {
     var mask = [Bool](repeating: false, count: blobs.count)
     for b in available where b >= 0 && b < blobs.count { mask[b] = true }
     return associateNearest(expectations, blobs, available: mask, limit: limit)

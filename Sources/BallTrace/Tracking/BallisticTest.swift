@@ -7,14 +7,14 @@ import Foundation
 /// back horizontally; and its elongated blobs are smeared along the motion, not across it.
 /// A ball at rest, a hand or shoulder drifting, a club head's arc, a swinging arm, a walking
 /// person or a chain of clutter fails one of these.
-public struct BallisticTest: Sendable, Hashable {
-    public var shorterSide: Double
+struct BallisticTest: Sendable, Hashable {
+    var shorterSide: Double
 
-    public init(shorterSide: Double) {
+    init(shorterSide: Double) {
         self.shorterSide = shorterSide
     }
 
-    public enum Verdict: Sendable, Hashable {
+    enum Verdict: Sendable, Hashable {
         case ballistic(fit: MotionFit)
         /// Ballistic in depth: flying away from the camera or coming at it (see ``PerspectiveFit``).
         case ballisticInDepth(fit: PerspectiveFit)
@@ -52,7 +52,7 @@ public struct BallisticTest: Sendable, Hashable {
     /// How far from a smooth path detections of a ball of this radius may scatter, pixels (rms).
     /// Detection noise grows with the blob, since a blurred or large ball has a less certain
     /// centre. The floor covers a camera that shakes by up to two pixels from frame to frame.
-    public static func smoothnessTolerance(radius: Double) -> Double {
+    static func smoothnessTolerance(radius: Double) -> Double {
         max(3, 0.35 * radius)
     }
 
@@ -62,7 +62,7 @@ public struct BallisticTest: Sendable, Hashable {
     /// - Parameter comingBack: the points are a ball coming back into the picture where a
     ///   flight left it (see `TrajectoryTracker`): far away and slowed by drag, it may cross
     ///   the picture slower than a flight worth reporting otherwise does.
-    public func evaluate(_ points: [TrackPoint], comingBack: Bool = false) -> Verdict {
+    func evaluate(_ points: [TrackPoint], comingBack: Bool = false) -> Verdict {
         guard points.count >= 5, let fit = MotionFit(points) else { return .tooFewPoints }
         // A ball in view is seen in most frames; a chain of noise specks picked from many
         // frames' clutter is not.
@@ -185,7 +185,7 @@ public struct BallisticTest: Sendable, Hashable {
 
     /// Whether something clearly pulls these points upward: their vertical acceleration is
     /// upward by more than three times what detection noise could make of it.
-    public func isPulledUpward(_ points: [TrackPoint]) -> Bool {
+    func isPulledUpward(_ points: [TrackPoint]) -> Bool {
         guard points.count >= 5, let fit = MotionFit(points) else { return false }
         return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit)
     }
@@ -193,7 +193,7 @@ public struct BallisticTest: Sendable, Hashable {
     /// Whether points that turn upward do so as a bounce: falling, then rising, with vertical
     /// speeds (over three steps either side of the lowest point) that add up to at least half
     /// the flight's typical speed. A head bobbing along moves mostly sideways.
-    public func bounces(_ points: [TrackPoint], flight: [TrackPoint]) -> Bool {
+    func bounces(_ points: [TrackPoint], flight: [TrackPoint]) -> Bool {
         guard points.count >= 3, flight.count >= 2 else { return false }
         let lowest = points.indices.max { points[$0].position.y < points[$1].position.y }!
         func verticalSpeed(_ a: TrackPoint, _ b: TrackPoint) -> Double {
@@ -217,7 +217,7 @@ public struct BallisticTest: Sendable, Hashable {
 
     /// A ball does not turn back horizontally in flight; an arm or a club does. The turn must
     /// be clear on both sides: a nearly vertical toss wobbling by a pixel does not count.
-    public func reversesHorizontally(_ points: [TrackPoint], fit: MotionFit? = nil, tolerance: Double = 1) -> Bool {
+    func reversesHorizontally(_ points: [TrackPoint], fit: MotionFit? = nil, tolerance: Double = 1) -> Bool {
         guard points.count >= 3, let fit = fit ?? MotionFit(points), fit.x.a != 0 else { return false }
         let start = points[0].time - fit.origin, end = points[points.count - 1].time - fit.origin
         let turn = -fit.x.b / (2 * fit.x.a)

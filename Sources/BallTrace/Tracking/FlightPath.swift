@@ -1,10 +1,10 @@
 /// The path a flight was recognised on: a parabola in the picture, or one in depth that the
 /// picture shows bent by perspective.
-public enum FlightPath: Sendable, Hashable {
+enum FlightPath: Sendable, Hashable {
     case picture(MotionFit)
     case depth(PerspectiveFit)
 
-    public func position(at time: Double) -> PixelPoint {
+    func position(at time: Double) -> PixelPoint {
         switch self {
         case let .picture(fit): return fit.position(at: time)
         case let .depth(fit): return fit.position(at: time)
@@ -12,14 +12,14 @@ public enum FlightPath: Sendable, Hashable {
     }
 
     /// Velocity at `time`, pixels per second.
-    public func velocity(at time: Double) -> (x: Double, y: Double) {
+    func velocity(at time: Double) -> (x: Double, y: Double) {
         switch self {
         case let .picture(fit): return fit.velocity(at: time)
         case let .depth(fit): return fit.velocity(at: time)
         }
     }
 
-    public var rms: Double {
+    var rms: Double {
         switch self {
         case let .picture(fit): return fit.rms
         case let .depth(fit): return fit.rms
@@ -27,7 +27,7 @@ public enum FlightPath: Sendable, Hashable {
     }
 
     /// The same kind of path fitted to other points.
-    public func refitted(to points: [TrackPoint]) -> FlightPath? {
+    func refitted(to points: [TrackPoint]) -> FlightPath? {
         switch self {
         case .picture: return MotionFit(points).map(FlightPath.picture)
         case .depth: return PerspectiveFit(points).map(FlightPath.depth)
@@ -37,7 +37,7 @@ public enum FlightPath: Sendable, Hashable {
 
 extension BallisticTest.Verdict {
     /// The path of a window that passed; nil when it did not.
-    public var path: FlightPath? {
+    var path: FlightPath? {
         switch self {
         case let .ballistic(fit): return .picture(fit)
         case let .ballisticInDepth(fit): return .depth(fit)

@@ -2,14 +2,14 @@
 ///
 /// Fitting in time rather than y against x keeps a nearly vertical toss well posed, and gives
 /// velocities and accelerations in pixels per second for the ballistic test.
-public struct MotionFit: Sendable, Hashable {
-    public var origin: Double
-    public var x: Quadratic
-    public var y: Quadratic
+struct MotionFit: Sendable, Hashable {
+    var origin: Double
+    var x: Quadratic
+    var y: Quadratic
     /// Root-mean-square distance of the points from the fitted path, pixels.
-    public var rms: Double
+    var rms: Double
 
-    public init?(_ points: some Collection<TrackPoint>) {
+    init?(_ points: some Collection<TrackPoint>) {
         guard let first = points.first else { return nil }
         let origin = first.time
         guard let (fx, fy) = QuadraticPair.fit(points, u: { $0.time - origin }, x: \.position.x, y: \.position.y,
@@ -29,21 +29,21 @@ public struct MotionFit: Sendable, Hashable {
     /// a ball passing over a hand or a body merges with it for a frame, and that detection bends
     /// a fit (at the end of the window it has the most leverage). Nil when the newest point is
     /// where the others expect it.
-    public static func withoutOutlyingNewest(_ points: [TrackPoint]) -> MotionFit? {
+    static func withoutOutlyingNewest(_ points: [TrackPoint]) -> MotionFit? {
         guard points.count >= 6, let earlier = MotionFit(points.dropLast()) else { return nil }
         let newest = points[points.count - 1]
         let error = earlier.position(at: newest.time).distance(to: newest.position)
         return error > max(2, 4 * earlier.rms, 0.5 * newest.radius) ? earlier : nil
     }
 
-    public func position(at time: Double) -> PixelPoint {
+    func position(at time: Double) -> PixelPoint {
         PixelPoint(x: x(time - origin), y: y(time - origin))
     }
 
-    public func velocity(at time: Double) -> (x: Double, y: Double) {
+    func velocity(at time: Double) -> (x: Double, y: Double) {
         (x.slope(at: time - origin), y.slope(at: time - origin))
     }
 
     /// Acceleration in pixels per second squared (constant for a quadratic).
-    public var acceleration: (x: Double, y: Double) { (2 * x.a, 2 * y.a) }
+    var acceleration: (x: Double, y: Double) { (2 * x.a, 2 * y.a) }
 }

@@ -10,19 +10,19 @@ import Foundation
 /// parabola; k > 0 is a ball flying away (a down-the-line golf shot: fast, then creeping and
 /// shrinking), k < 0 one coming at the camera (fast, growing). The apparent radius follows
 /// the same denominator: r(t) = r₀ / (1 + k·t).
-public struct PerspectiveFit: Sendable, Hashable {
-    public var origin: Double
+struct PerspectiveFit: Sendable, Hashable {
+    var origin: Double
     /// Numerators, in pixels, over t in seconds from `origin`.
-    public var x: Quadratic
-    public var y: Quadratic
+    var x: Quadratic
+    var y: Quadratic
     /// Relative rate of change of depth, per second.
-    public var k: Double
+    var k: Double
     /// Root-mean-square distance of the points from the fitted path, pixels.
-    public var rms: Double
+    var rms: Double
 
     /// Fits by searching k (for a fixed k the numerators are linear least squares); nil for
     /// fewer than five points.
-    public init?(_ points: [TrackPoint]) {
+    init?(_ points: [TrackPoint]) {
         guard points.count >= 5, let first = points.first, let last = points.last else { return nil }
         let origin = first.time
         let span = max(last.time - first.time, 1e-6)
@@ -37,14 +37,14 @@ public struct PerspectiveFit: Sendable, Hashable {
         rms = found.rms
     }
 
-    public func position(at time: Double) -> PixelPoint {
+    func position(at time: Double) -> PixelPoint {
         let t = time - origin
         let scale = max(1 + k * t, 0.05)
         return PixelPoint(x: x(t) / scale, y: y(t) / scale)
     }
 
     /// Pixels per second at `time` (numerically: the quotient's derivative is long-winded).
-    public func velocity(at time: Double) -> (x: Double, y: Double) {
+    func velocity(at time: Double) -> (x: Double, y: Double) {
         let h = 1e-3
         let a = position(at: time - h), b = position(at: time + h)
         return ((b.x - a.x) / (2 * h), (b.y - a.y) / (2 * h))
@@ -53,7 +53,7 @@ public struct PerspectiveFit: Sendable, Hashable {
     /// Whether these points' sizes change enough for depth to matter: the radius at one end
     /// is at least a quarter larger than at the other. Fitting in depth costs far more than a
     /// parabola, so it is tried only then.
-    public static func sizeSuggestsDepth(_ points: some Collection<TrackPoint>) -> Bool {
+    static func sizeSuggestsDepth(_ points: some Collection<TrackPoint>) -> Bool {
         guard points.count >= 5 else { return false }
         let (head, tail) = endRadii(points)
         return max(head, tail) >= 1.25 * min(head, tail)

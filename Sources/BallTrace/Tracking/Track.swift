@@ -3,38 +3,38 @@ import Foundation
 /// A chain of detections the tracker believes belong to one moving object. It becomes a
 /// reported trajectory once it is long enough and its motion is ballistic; its UUID is given
 /// at birth and never changes, so a trajectory keeps its identity as it grows.
-public struct Track: Sendable, Hashable, Identifiable {
-    public let id: UUID
-    public private(set) var points: [TrackPoint]
+struct Track: Sendable, Hashable, Identifiable {
+    let id: UUID
+    private(set) var points: [TrackPoint]
     /// Analysed frames since the last detection was added.
-    public internal(set) var missedFrames = 0
+    var missedFrames = 0
     /// The frame at which the track was first reported as a trajectory, nil while it is not.
-    public internal(set) var reportedAtFrame: Int?
+    var reportedAtFrame: Int?
     /// Whether the flight was recognised flying toward or away from the camera: its path is
     /// then predicted in depth as well (see ``PerspectiveFit``).
-    public internal(set) var isSeenInDepth = false
+    var isSeenInDepth = false
     /// How the tracker saw a reported flight end, when that says more than its path: a bounce
     /// ended it, or it was still being followed when the clip ended. Nil otherwise.
-    public internal(set) var ending: FlightExit.Reason?
+    var ending: FlightExit.Reason?
     /// The flight this one continues: the same ball, come back down into the picture after
     /// climbing out of it through the top. Nil for a flight seen from its start.
-    public internal(set) var continues: UUID?
+    var continues: UUID?
 
-    public init(id: UUID = UUID(), first: TrackPoint) {
+    init(id: UUID = UUID(), first: TrackPoint) {
         self.id = id
         points = [first]
     }
 
-    public var last: TrackPoint { points[points.count - 1] }
+    var last: TrackPoint { points[points.count - 1] }
 
     /// The track as the frames themselves show it: each point where it was in its own frame's
     /// picture rather than in the scene (they differ only when the camera moved).
-    public var inPicture: Track {
+    var inPicture: Track {
         var copy = self
         for i in copy.points.indices { copy.points[i].position = copy.points[i].picturePosition }
         return copy
     }
-    public var isReported: Bool { reportedAtFrame != nil }
+    var isReported: Bool { reportedAtFrame != nil }
 
     /// Drops points from the start (detections of something else the chain began on).
     mutating func dropFirst(_ count: Int) {
@@ -52,7 +52,7 @@ public struct Track: Sendable, Hashable, Identifiable {
     }
 
     /// Mean radius of the most recent points, pixels.
-    public func recentRadius(count: Int = 5) -> Double {
+    func recentRadius(count: Int = 5) -> Double {
         let recent = points.suffix(count)
         return recent.reduce(0) { $0 + $1.radius } / Double(recent.count)
     }

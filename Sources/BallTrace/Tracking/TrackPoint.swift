@@ -1,29 +1,29 @@
 /// One detection of a ball on a track, in pixels of the displayed picture.
-public struct TrackPoint: Sendable, Hashable, Codable {
+struct TrackPoint: Sendable, Hashable, Codable {
     /// Index of the decoded frame, presentation order.
-    public var frame: Int
+    var frame: Int
     /// Seconds since the first frame, from the frame's timestamp.
-    public var time: Double
+    var time: Double
     /// Where the ball was in the scene the tracker follows it in: the picture of the clip's
     /// first frame, carried along as the camera moved since (the same as `picturePosition`
     /// when the camera stood still).
-    public var position: PixelPoint
+    var position: PixelPoint
     /// Where the ball was in this frame's own picture: what is reported and drawn.
-    public var picturePosition: PixelPoint
-    public var radius: Double
+    var picturePosition: PixelPoint
+    var radius: Double
     /// Index among analysed frames (differs from `frame` when frames are skipped by spacing):
     /// how densely a track was seen.
-    public var step: Int
+    var step: Int
     /// Shape of the blob: major over minor axis, and the major axis's angle (radians).
-    public var elongation: Double
-    public var orientation: Double
+    var elongation: Double
+    var orientation: Double
     /// Whether other moving things of some size were close by in that frame: a ball in flight
     /// is alone in its patch of sky; a hand, a head or a limb moves among other parts of a body.
-    public var isCrowded: Bool
+    var isCrowded: Bool
     /// Mean luma difference of the blob from the background, 0 when unknown.
-    public var contrast: Double
+    var contrast: Double
 
-    public init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
+    init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
                 elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false, contrast: Double = 0,
                 picturePosition: PixelPoint? = nil) {
         self.picturePosition = picturePosition ?? position

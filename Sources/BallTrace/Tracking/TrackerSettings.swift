@@ -1,31 +1,31 @@
 /// Parameters of the tracker, in pixels and seconds of the displayed picture.
-public struct TrackerSettings: Sendable, Hashable {
+struct TrackerSettings: Sendable, Hashable {
     /// Points a track needs before it is reported (Vision's `trajectoryLength`).
-    public var trajectoryLength: Int
+    var trajectoryLength: Int
     /// Analysed frames a track may go without a detection (occlusion, a missed blob).
-    public var maximumMissedFrames: Int
+    var maximumMissedFrames: Int
     /// How long a reported flight is followed without a detection, seconds, when that is more
     /// than `maximumMissedFrames`: a ball behind a pole or a player for a few frames at a high
     /// frame rate keeps its UUID.
-    public var maximumGap: Double
+    var maximumGap: Double
     /// Fastest plausible ball, pixels per second: bounds the first association of a new track.
-    public var maximumSpeed: Double
+    var maximumSpeed: Double
     /// Smallest association gate, pixels: detection jitter.
-    public var minimumGate: Double
+    var minimumGate: Double
     /// Shortest time a chain's judged points must span, seconds (more than `trajectoryLength`
     /// points at a high frame rate).
-    public var minimumJudgedSpan: Double
+    var minimumJudgedSpan: Double
     /// Points used to predict the next position, and the fewer used for a second prediction
     /// that follows a path bending more than a parabola.
-    public var predictionWindow: Int
-    public var shortPredictionWindow: Int
+    var predictionWindow: Int
+    var shortPredictionWindow: Int
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
-    public var shorterSide: Double
+    var shorterSide: Double
     /// The displayed frame, pixels: a flight predicted outside it has left the picture.
-    public var frameWidth: Double
-    public var frameHeight: Double
+    var frameWidth: Double
+    var frameHeight: Double
 
-    public init(trajectoryLength: Int, frameWidth: Int, frameHeight: Int) {
+    init(trajectoryLength: Int, frameWidth: Int, frameHeight: Int) {
         self.trajectoryLength = trajectoryLength
         shorterSide = Double(min(frameWidth, frameHeight))
         self.frameWidth = Double(frameWidth)

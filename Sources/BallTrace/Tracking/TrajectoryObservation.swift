@@ -23,7 +23,9 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     public var uuid: UUID
     public var id: UUID { uuid }
     public var detectedPoints: [DetectedPoint]
-    /// The fitted parabola at the last five detections, as Vision does (see ``VisionEquation``).
+    /// The fitted parabola at the last five detections, as Vision does. A nearly vertical toss,
+    /// whose x hardly changes, is fitted in time instead (x linear, y quadratic), and its
+    /// parabola is the one that motion traces.
     public var projectedPoints: [NormalizedPoint]
     /// y = a·x² + b·x + c, in the observation's coordinate system.
     public var equation: Quadratic
@@ -55,7 +57,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     ///   - frameInterval: seconds between frames, the step of the predicted path; 0: taken
     ///     from the detections.
     ///   - scale: how pixels become metres; nil: no physics.
-    public init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int,
+    init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int,
                 frameInterval: Double = 0, scale: ScaleSetting? = nil) {
         let shorter = Double(min(frameWidth, frameHeight))
         uuid = track.id

@@ -16,12 +16,12 @@ import Foundation
 /// The phases live beside this file: the launch and the look back
 /// (`TrajectoryTracker+Launch.swift`), how flights end (`TrajectoryTracker+Endings.swift`), and
 /// which chains are kept in clutter (`TrajectoryTracker+Pruning.swift`).
-public struct TrajectoryTracker: Sendable {
-    public let settings: TrackerSettings
+struct TrajectoryTracker: Sendable {
+    let settings: TrackerSettings
     let test: BallisticTest
     var active: [Track] = []
     /// Reported trajectories that have ended, in the order they ended.
-    public private(set) var completed: [Track] = []
+    private(set) var completed: [Track] = []
     /// Cap on live tracks: noise must not make association quadratic in the clip's length.
     let maximumActiveTracks = 1000
     /// Analysed frames so far.
@@ -43,23 +43,23 @@ public struct TrajectoryTracker: Sendable {
     /// This frame's map from the scene the tracks live in to the frame's own picture.
     var sceneToPicture = SimilarityTransform.identity
 
-    public init(settings: TrackerSettings) {
+    init(settings: TrackerSettings) {
         self.settings = settings
         test = BallisticTest(shorterSide: settings.shorterSide)
     }
 
     /// Reported trajectories still in flight.
-    public var inFlight: [Track] { active.filter(\.isReported) }
+    var inFlight: [Track] { active.filter(\.isReported) }
 
     /// Every reported trajectory so far, ended ones first, by first detection.
-    public var reported: [Track] {
+    var reported: [Track] {
         Self.markingBounces((completed + inFlight).sorted {
             ($0.points[0].time, $0.id.uuidString) < ($1.points[0].time, $1.id.uuidString)
         })
     }
 
     /// Tracks being followed, reported or not (diagnostics).
-    public var activeTrackCount: Int { active.count }
+    var activeTrackCount: Int { active.count }
 
     /// What the phases of one frame share, by index into the tracks followed at its start
     /// (flags, not hashed sets: a thousand chains and hundreds of blobs a frame in clutter).
@@ -82,7 +82,7 @@ public struct TrajectoryTracker: Sendable {
     ///   - blobs: in the scene's pixels (the frame's own when the camera stands still).
     ///   - sceneToPicture: where a point of the scene lies in this frame's picture (identity for
     ///     a camera that stands still).
-    public mutating func update(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform = .identity) {
+    mutating func update(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform = .identity) {
         remember(frame: frame, time: time, blobs: blobs, sceneToPicture: sceneToPicture)
         var pass = FramePass(frame: frame, time: time, blobs: blobs,
                              extended: [Bool](repeating: false, count: active.count),
@@ -238,7 +238,7 @@ public struct TrajectoryTracker: Sendable {
     }
 
     /// Ends every track, as at the end of the clip.
-    public mutating func finish() {
+    mutating func finish() {
         // A flight seen in the last frame analysed was cut short by the clip, not lost.
         completed.append(contentsOf: active.filter(\.isReported).map { track in
             var ended = track

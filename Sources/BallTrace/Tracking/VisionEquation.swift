@@ -7,16 +7,16 @@
 /// y quadratic) and the parabola is the one that motion traces, y(x) with t = (x − x₀)/vₓ: a
 /// steep, narrow parabola through the points, whose projected points lie on both the time fit
 /// and the equation.
-public struct VisionEquation: Sendable, Hashable {
-    public enum Method: Sendable, Hashable {
+struct VisionEquation: Sendable, Hashable {
+    enum Method: Sendable, Hashable {
         /// y against x, least squares.
         case direct
         /// From the motion in time, for a flight that barely moves sideways.
         case fromMotion(x0: Double, vx: Double, y: Quadratic)
     }
 
-    public var equation: Quadratic
-    public var method: Method
+    var equation: Quadratic
+    var method: Method
 
     /// Sideways spread, as a fraction of the vertical spread, below which y(x) is not fitted
     /// directly.
@@ -26,7 +26,7 @@ public struct VisionEquation: Sendable, Hashable {
     static let minimumSidewaysSpeed = 1e-3
 
     /// - Parameter points: (seconds from the first detection, x, y), normalized.
-    public init(points: [(t: Double, x: Double, y: Double)]) {
+    init(points: [(t: Double, x: Double, y: Double)]) {
         let xs = points.map(\.x), ys = points.map(\.y), ts = points.map(\.t)
         let xSpread = standardDeviation(xs), ySpread = standardDeviation(ys)
         if xSpread >= Self.degenerateSpread * ySpread || points.count < 3,
@@ -51,7 +51,7 @@ public struct VisionEquation: Sendable, Hashable {
 
     /// The points of the fitted path for detections at (t, x): on the parabola at x when it was
     /// fitted directly, at time t on the motion otherwise.
-    public func projected(_ detections: [(t: Double, x: Double)]) -> [NormalizedPoint] {
+    func projected(_ detections: [(t: Double, x: Double)]) -> [NormalizedPoint] {
         switch method {
         case .direct:
             return detections.map { NormalizedPoint(x: $0.x, y: equation($0.x)) }
