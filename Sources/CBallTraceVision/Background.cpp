@@ -1,0 +1,190 @@
+// The background model: the analysis picture reduced from the stored luma plane, the
+// sigma-delta update that gives each frame's foreground contrast, and how a picture differs from
+// the last (repeats of a converted clip). See Detector.cpp for the method.
+#include "DetectorState.hpp"
+#include "Halve.hpp"
+
+namespace balltrace::detector {
+
+/// One row of the picture reduced by the whole factor k: the mean of each k × k block of `rows`
+/// (k rows of the stored picture), rounded. Column sums first, then sums of k neighbours: both
+/// plain loops the compiler vectorizes.
+static const uint8_t *reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride) {
+    const int k = d->config.reduction, w = d->width, span = w * k;
+    uint16_t *sums = d->column_sums.data();
+    uint8_t *out = d->reduced_row.data();
+    if (k == 2) {
+        balltrace::halve_row(rows, rows + stride, w, out);
+        return out;
+    }
+    for (int x = 0; x < span; ++x) sums[x] = rows[x];
+    for (int r = 1; r < k; ++r) {
+        const uint8_t *row = rows + r * stride;
+        for (int x = 0; x < span; ++x) sums[x] += row[x];
+    }
+    const uint32_t area = uint32_t(k * k), half = area / 2;
+    if (k == 2) {
+        for (int x = 0; x < w; ++x) out[x] = uint8_t((sums[2 * x] + sums[2 * x + 1] + half) >> 2);
+    } else {
+        // Division by k² as a multiplication: exact to within one level, the same every frame.
+        const uint32_t reciprocal = (65536 + half) / area;
+        for (int x = 0; x < w; ++x) {
+            uint32_t total = 0;
+            for (int j = 0; j < k; ++j) total += sums[k * x + j];
+            out[x] = uint8_t(std::min<uint32_t>(255, ((total + half) * reciprocal) >> 16));
+        }
+    }
+    return out;
+}
+
+/// Updates the model with one analysis-size picture and writes this frame's foreground contrast.
+/// Sixteen pixels at a time in 8-bit lanes (OpenCV's universal intrinsics: `+` and `-` saturate
+/// on 8-bit lanes), then the rest of the row one by one with the same arithmetic.
+void update_model(bt_detector *d, const uint8_t *picture) {
+    const auto &c = d->config;
+    const int w = d->width;
+    const uint8_t lo = uint8_t(c.threshold_minimum), hi = uint8_t(c.threshold_maximum);
+    const bool first = d->frames == 0;
+    const bool refreshing = d->frames % kForegroundRefresh == 0;
+    for (int y = 0; y < d->height; ++y) {
+        const uint8_t *in = picture + size_t(y) * w;
+        uint8_t *mean = d->mean.data() + size_t(y) * w;
+        uint8_t *threshold = d->threshold.data() + size_t(y) * w;
+        uint8_t *contrast = d->contrast.data() + size_t(y) * w;
+        uint8_t *previous = d->previous.data() + size_t(y) * w;
+        uint8_t *still = d->still.data() + size_t(y) * w;
+        if (first) {
+            std::memcpy(mean, in, w);
+            std::memcpy(previous, in, w);
+            std::memset(contrast, 0, w);
+            d->row_has_foreground[y] = 0;
+            continue;
+        }
+        int x = 0;
+        bool any = false;
+#if CV_SIMD128
+        {
+            cv::v_uint8x16 seen = cv::v_setzero_u8();
+            const cv::v_uint8x16 one = cv::v_setall_u8(1), low = cv::v_setall_u8(lo), high = cv::v_setall_u8(hi);
+            const cv::v_uint8x16 settled = cv::v_setall_u8(uint8_t(c.still_frames));
+            const cv::v_uint8x16 refresh = cv::v_setall_u8(refreshing ? 0xFF : 0);
+            for (; x + 16 <= w; x += 16) {
+                cv::v_uint8x16 value = cv::v_load(in + x), m = cv::v_load(mean + x), t = cv::v_load(threshold + x);
+                cv::v_uint8x16 difference = cv::v_absdiff(value, m);
+                cv::v_uint8x16 last = cv::v_load(previous + x);
+                cv::v_store(previous + x, value);
+                cv::v_uint8x16 age = cv::v_load(still + x) + one;  // saturated
+                age = age & ~(cv::v_absdiff(value, last) > t);
+                cv::v_store(still + x, age);
+                cv::v_uint8x16 moving = (difference > t) & (age < settled);
+                cv::v_uint8x16 foreground = difference & moving;
+                cv::v_store(contrast + x, foreground);
+                cv::v_uint8x16 step = (~moving | refresh) & one;
+                m = cv::v_sub_wrap(cv::v_add_wrap(m, (value > m) & step), (value < m) & step);
+                cv::v_store(mean + x, m);
+                cv::v_uint8x16 twice = difference + difference, target = twice + twice + twice;  // saturated
+                t = cv::v_sub_wrap(cv::v_add_wrap(t, (target > t) & step), (target < t) & step);
+                cv::v_store(threshold + x, cv::v_min(high, cv::v_max(low, t)));
+                seen = seen | foreground;
+            }
+            any = cv::v_check_any(seen > cv::v_setzero_u8());
+        }
+#endif
+        for (; x < w; ++x) {
+            int value = in[x], m = mean[x], t = threshold[x];
+            int difference = value > m ? value - m : m - value;
+            int change = value > previous[x] ? value - previous[x] : previous[x] - value;
+            previous[x] = uint8_t(value);
+            still[x] = change > t ? 0 : uint8_t(std::min(255, still[x] + 1));
+            bool moving = difference > t && still[x] < c.still_frames;
+            contrast[x] = moving ? uint8_t(difference) : 0;
+            if (!moving || refreshing) {
+                m += (value > m) - (value < m);
+                mean[x] = uint8_t(m);
+                int target = std::min(255, kNoiseMultiple * difference);
+                t += (target > t) - (target < t);
+                threshold[x] = uint8_t(std::min<int>(hi, std::max<int>(lo, t)));
+            }
+            any |= contrast[x] != 0;
+        }
+        d->row_has_foreground[y] = any;
+    }
+}
+
+/// The analysis picture of one stored luma plane, into `d->picture`.
+void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
+    const int k = d->config.reduction, w = d->width;
+    for (int y = 0; y < d->height; ++y) {
+        const uint8_t *row = k == 1 ? luma + y * stride : reduce_rows(d, luma + y * k * stride, stride);
+        std::memcpy(d->picture.data() + size_t(y) * w, row, w);
+    }
+}
+
+
+/// A difference no compression noise on a repeated picture reaches, but anything moving does
+/// (a ball, a club, a golfer at the top of the backswing).
+constexpr int kStrongChange = 24;
+/// A repeated picture has at most this many strongly changed pixels (a few, from compression).
+constexpr long kRepeatStrongPixels = 4;
+
+PictureChange picture_change(const bt_detector *d) {
+    const uint8_t *a = d->picture.data(), *b = d->last_picture.data();
+    const size_t n = d->picture.size();
+    uint64_t total = 0;
+    long strong = 0;
+    size_t i = 0;
+#if CV_SIMD128
+    // Sixteen pixels at a time: sums of absolute differences, and strong changes counted in
+    // 8-bit lanes (a lane's mask is −1) for at most 255 blocks before they are added up.
+    const cv::v_uint8x16 limit = cv::v_setall_u8(uint8_t(kStrongChange));
+    while (i + 16 <= n) {
+        cv::v_uint8x16 counts = cv::v_setzero_u8();
+        for (int block = 0; block < 255 && i + 16 <= n; ++block, i += 16) {
+            cv::v_uint8x16 x = cv::v_load(a + i), y = cv::v_load(b + i);
+            total += cv::v_reduce_sad(x, y);
+            counts = cv::v_sub_wrap(counts, cv::v_absdiff(x, y) > limit);
+        }
+        strong += cv::v_reduce_sum(counts);
+    }
+#endif
+    for (; i < n; ++i) {
+        int difference = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+        total += difference;
+        strong += difference > kStrongChange;
+    }
+    return {double(total) / double(std::max<size_t>(1, n)), strong};
+}
+
+/// Whether this picture repeats the last one (a clip converted to a higher frame rate shows each
+/// picture twice or more): it differs from the last by less than a fifth of what frames lately
+/// differ by (the upper quartile of the last 16 changes, so repeats, however many, do not set
+/// the yardstick), in a clip whose frames do differ (at least 0.15 level on average: sensor
+/// noise or motion), and nothing in it changed strongly. A repeat shows nothing new, and its
+/// timestamp is not when its picture was taken. In a clip so clean and still that frames
+/// hardly differ, nothing is called a repeat: there a small ball moving is all the change
+/// there is. Nor is a frame where little but something moved: an encoder that copies a still
+/// background into a B-frame makes its mean change small too.
+bool is_repeat(bt_detector *d, const PictureChange &change) {
+    constexpr size_t kRecentChanges = 16;
+    auto &recent = d->recent_change;
+    bool repeat = false;
+    if (recent.size() >= 8) {
+        auto &ranked = d->ranked_change;
+        ranked.assign(recent.begin(), recent.end());  // within capacity: no allocation
+        auto quartile = ranked.begin() + (3 * ranked.size()) / 4;
+        std::nth_element(ranked.begin(), quartile, ranked.end());
+        double typical = *quartile;
+        repeat = typical >= 0.15 && change.mean < 0.2 * typical && change.strong <= kRepeatStrongPixels;
+    }
+    if (recent.size() < kRecentChanges) {
+        recent.reserve(kRecentChanges);
+        d->ranked_change.reserve(kRecentChanges);
+        recent.push_back(change.mean);
+    } else {
+        recent[d->next_change] = change.mean;
+        d->next_change = (d->next_change + 1) % kRecentChanges;
+    }
+    return repeat;
+}
+
+}  // namespace balltrace::detector

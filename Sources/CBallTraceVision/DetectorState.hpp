@@ -1,0 +1,105 @@
+// The detector's state and its stages, shared by the files that implement them (Detector.cpp:
+// the C entry points and blob extraction; Background.cpp: the background model; ModelWarp.cpp
+// and PictureAlignment.cpp: following the camera). Private to this target: Swift sees only
+// include/balltrace_vision.h.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <vector>
+#include <opencv2/core.hpp>
+#include <opencv2/core/hal/intrin.hpp>
+#include "CameraMotion.hpp"
+#include "Halve.hpp"
+#include "include/balltrace_vision.h"
+
+namespace balltrace::detector {
+
+/// A horizontal run of foreground pixels [x0, x1) in row y, and the blob it belongs to.
+struct Run {
+    int y, x0, x1;
+    int label;
+};
+
+/// Sums that make a blob's area, centre, second moments and contrast.
+struct BlobSums {
+    double area = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, contrast = 0;
+    int peak = 1;
+    int left = 0, top = 0, right = 0, bottom = 0;  // inclusive bounds
+};
+
+inline int find_root(std::vector<int> &parent, int i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+}  // namespace balltrace::detector
+
+struct bt_detector {
+    bt_detector_config config;
+    int width = 0, height = 0;            // analysis picture
+    std::vector<uint16_t> column_sums;    // one reduced row's input: k rows summed per column
+    std::vector<uint8_t> reduced_row;     // one row of the reduced picture
+    std::vector<uint8_t> row_has_foreground;  // per analysis row, this frame
+    std::vector<uint8_t> mean, threshold; // the background model, one byte per analysis pixel
+    std::vector<uint8_t> previous;        // the last analysis picture
+    std::vector<uint8_t> still;           // frames since each pixel last changed, up to 255
+    std::vector<uint8_t> contrast;        // this frame: |pixel − mean| where foreground, else 0
+    std::vector<balltrace::detector::Run> runs;
+    std::vector<int> parent;              // union-find over run labels
+    std::vector<int> blob_of_root;        // root label → index into sums
+    std::vector<balltrace::detector::BlobSums> sums;
+    std::vector<bt_blob> found;
+    long frames = 0;
+    // This frame's analysis picture, the last one (both in their own frames' pixels), this
+    // picture seen in the model's pixels, and the warped model while it is being moved.
+    std::vector<uint8_t> picture, last_picture, aligned;
+    std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
+    // Mean absolute change of the picture from the last, in recent frames (a ring of
+    // kRecentChanges), and scratch to rank them.
+    std::vector<double> recent_change, ranked_change;
+    size_t next_change = 0;
+    std::unique_ptr<balltrace::CameraMotionEstimator> motion;
+    // From this frame's pixels to the model's (analysis pixels): the camera's motion since the
+    // model was last moved. Each picture is compared with the model through it.
+    balltrace::Similarity pending;
+    // From the model's pixels to the scene's: the first frame's, carried along by each move.
+    balltrace::Similarity scene_from_model;
+};
+
+
+/// A pixel's threshold follows this multiple of its median absolute difference from the
+/// background: about four standard deviations of Gaussian noise, where the noise alone crosses
+/// it in one pixel of 16,000.
+inline constexpr int kNoiseMultiple = 6;
+
+/// Where a moving object covers a pixel, the model learns from it only one frame in this many:
+/// a slow ball would otherwise raise the background and the threshold along its own path (each
+/// frame it covers a pixel moves both a level), and fade from its own detection. Fluttering
+/// leaves, which keep differing, still raise their threshold, a quarter as fast.
+inline constexpr long kForegroundRefresh = 4;
+
+namespace balltrace::detector {
+
+/// How this picture differs from the last: the mean absolute difference (8-bit levels), and
+/// how many pixels differ strongly.
+struct PictureChange {
+    double mean = 0;
+    long strong = 0;
+};
+
+// Background.cpp
+void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride);
+void update_model(bt_detector *d, const uint8_t *picture);
+PictureChange picture_change(const bt_detector *d);
+bool is_repeat(bt_detector *d, const PictureChange &change);
+// ModelWarp.cpp
+void follow_camera(bt_detector *d, bt_frame_report *report);
+// PictureAlignment.cpp
+void align_picture(bt_detector *d, const balltrace::Similarity &to_model);
+
+}  // namespace balltrace::detector

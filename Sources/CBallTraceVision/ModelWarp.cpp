@@ -1,0 +1,181 @@
+// Following the camera: its motion measured between frames, kept only when it explains the
+// picture, and the background model moved by whole pixels once the camera has moved far enough.
+#include "DetectorState.hpp"
+
+namespace balltrace::detector {
+
+/// Moves the background model into this frame's pixels: each pixel takes the model's nearest
+/// pixel to the point `to_model` maps it to. Nearest, not interpolated: the model is moved again
+/// and again as the camera moves, and repeated interpolation would blur it until every edge in
+/// the picture stood out from it. Pixels the camera has just brought into view start from this
+/// picture, with the initial threshold.
+static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
+    const int w = d->width, h = d->height;
+    const uint8_t initial = uint8_t(d->config.threshold_initial);
+    const uint8_t *mean = d->mean.data(), *previous = d->previous.data();
+    const uint8_t *threshold = d->threshold.data(), *still = d->still.data();
+    // Local pointers: stores through uint8_t may alias anything, and would otherwise make the
+    // compiler reload each vector's buffer for every pixel.
+    uint8_t *__restrict out_mean = d->warped_mean.data(), *__restrict out_previous = d->warped_previous.data();
+    uint8_t *__restrict out_threshold = d->warped_threshold.data(), *__restrict out_still = d->warped_still.data();
+    // Pixels the camera has just brought into view start from this picture.
+    auto uncovered = [&](size_t i, uint8_t value) {
+        out_mean[i] = value;
+        out_previous[i] = value;
+        out_threshold[i] = initial;
+        out_still[i] = 0;
+    };
+    // A slide by whole pixels (the usual case: the fraction is kept aside) moves whole rows. Its
+    // sample points then lie near pixel centres, far from where the floor below would change,
+    // so the rows copied are exactly the pixels the general loop would pick.
+    double ox, oy;
+    to_model.apply(0.5, 0.5, ox, oy);
+    const double fx = ox - std::floor(ox), fy = oy - std::floor(oy);
+    if (to_model.a == 1 && to_model.b == 0 && fx > 0.25 && fx < 0.75 && fy > 0.25 && fy < 0.75) {
+        const int kx = int(std::floor(ox)), ky = int(std::floor(oy));
+        const int x0 = std::clamp(-kx, 0, w), x1 = std::clamp(w - kx, x0, w);  // columns with a source
+        for (int y = 0; y < h; ++y) {
+            const size_t row = size_t(y) * w;
+            const uint8_t *now = d->picture.data() + row;
+            const int sy = y + ky;
+            if (sy < 0 || sy >= h) {
+                for (int x = 0; x < w; ++x) uncovered(row + x, now[x]);
+                continue;
+            }
+            for (int x = 0; x < x0; ++x) uncovered(row + x, now[x]);
+            for (int x = x1; x < w; ++x) uncovered(row + x, now[x]);
+            const size_t from = size_t(sy) * w + x0 + kx, count = size_t(x1 - x0);
+            std::memcpy(out_mean + row + x0, mean + from, count);
+            std::memcpy(out_previous + row + x0, previous + from, count);
+            std::memcpy(out_threshold + row + x0, threshold + from, count);
+            std::memcpy(out_still + row + x0, still + from, count);
+        }
+    } else {
+        // A slight turn or zoom: copied in runs of pixels whose source lies on one row, one
+        // pixel on for each pixel on (four planes gathered byte by byte cost more than the rest
+        // of the detector). Along a row the source column less the column, and the source row,
+        // each only grow or only shrink (floors of products of x with one factor), and the
+        // pixels with a source form one stretch; so where a run ends is found by galloping and
+        // halving over the same arithmetic that picks each pixel, and the runs copied are
+        // exactly those pixels.
+        for (int y = 0; y < h; ++y) {
+            // Continuous coordinates (pixel centres at half-integers) in and out: the nearest
+            // pixel is the floor.
+            double sx0, sy0;
+            to_model.apply(0.5, y + 0.5, sx0, sy0);
+            // Pixel x's source offset, or −1 where it has none.
+            auto source = [&](int x) -> int64_t {
+                double sx = sx0 + to_model.a * x, sy = sy0 + to_model.b * x;
+                if (sx < 0 || sy < 0 || sx >= w || sy >= h) return -1;
+                return int64_t(int(sy)) * w + int(sx);
+            };
+            const size_t row = size_t(y) * w;
+            const uint8_t *now = d->picture.data() + row;
+            for (int x = 0; x < w;) {
+                const int64_t from = source(x);
+                int end = x + 1;
+                if (from < 0) {
+                    while (end < w && source(end) < 0) ++end;
+                    for (int i = x; i < end; ++i) uncovered(row + i, now[i]);
+                } else {
+                    auto continues = [&](int e) { return source(e) == from + (e - x); };
+                    // Gallop to a pixel past the run (or the row's end), then halve.
+                    int inside = x, step = 1;
+                    while (inside + step < w && continues(inside + step)) {
+                        inside += step;
+                        step *= 2;
+                    }
+                    int outside = std::min(w, inside + step);
+                    while (outside - inside > 1) {
+                        const int middle = inside + (outside - inside) / 2;
+                        if (continues(middle)) inside = middle; else outside = middle;
+                    }
+                    end = outside;
+                    const size_t count = size_t(end - x);
+                    std::memcpy(out_mean + row + x, mean + from, count);
+                    std::memcpy(out_previous + row + x, previous + from, count);
+                    std::memcpy(out_threshold + row + x, threshold + from, count);
+                    std::memcpy(out_still + row + x, still + from, count);
+                }
+                x = end;
+            }
+        }
+    }
+    d->mean.swap(d->warped_mean);
+    d->previous.swap(d->warped_previous);
+    d->threshold.swap(d->warped_threshold);
+    d->still.swap(d->warped_still);
+}
+
+/// Mean absolute difference between this picture and `plane` (the last picture) seen through
+/// `to_plane`, over every fourth pixel of every fourth row away from the border: how well the
+/// last picture, moved that way, explains this one.
+static double mismatch(const bt_detector *d, const uint8_t *mean, const balltrace::Similarity &to_model) {
+    const int w = d->width, h = d->height, margin = std::max(4, std::min(w, h) / 16);
+    double total = 0;
+    long count = 0;
+    if (to_model.is_identity()) {
+        // Unmoved: each sample is a pixel of `mean` itself (the same sum, in integers).
+        uint64_t sum = 0;
+        for (int y = margin; y < h - margin; y += 4) {
+            const uint8_t *a = d->picture.data() + size_t(y) * w, *b = mean + size_t(y) * w;
+            for (int x = margin; x < w - margin; x += 4, ++count) sum += a[x] > b[x] ? a[x] - b[x] : b[x] - a[x];
+        }
+        return count > 0 ? double(sum) / count : 0;
+    }
+    for (int y = margin; y < h - margin; y += 4)
+        for (int x = margin; x < w - margin; x += 4) {
+            double sx, sy;
+            to_model.apply(x + 0.5, y + 0.5, sx, sy);
+            sx -= 0.5;
+            sy -= 0.5;
+            if (sx < 0 || sy < 0 || sx >= w - 1 || sy >= h - 1) continue;
+            int ix = int(sx), iy = int(sy);
+            double fx = sx - ix, fy = sy - iy;
+            const uint8_t *m = mean + size_t(iy) * w + ix;
+            double top = m[0] + fx * (m[1] - m[0]), bottom = m[w] + fx * (m[w + 1] - m[w]);
+            total += std::abs(d->picture[size_t(y) * w + x] - (top + fy * (bottom - top)));
+            ++count;
+        }
+    return count > 0 ? total / count : 0;
+}
+
+/// Measures the camera's motion since the last frame and adds it to the way this picture is
+/// compared with the model. A measured step counts only when the last picture, moved by it,
+/// explains this one better than left where it is: that keeps a camera on a tripod from being
+/// "moved" by the estimate's own noise (or by a strike that shakes the picture by a tenth of a
+/// pixel). Once the camera has moved the picture four pixels from the model, the model itself
+/// is moved by whole pixels (nearest: moved again and again, an interpolated model would blur
+/// until every edge stood out from it), and the fraction is kept.
+void follow_camera(bt_detector *d, bt_frame_report *report) {
+    balltrace::Similarity step;
+    double share = 0;
+    bool known = d->motion->next(d->picture.data(), step, share);
+    report->motion_known = known;
+    report->inlier_share = share;
+    if (known && step.largest_displacement(d->width, d->height) >= 0.05 &&
+        mismatch(d, d->last_picture.data(), step) < 0.95 * mismatch(d, d->last_picture.data(), balltrace::Similarity{})) {
+        // pending ∘ step: this frame → the last frame → the model's frame.
+        d->pending = d->pending.after(step);
+    }
+    if (d->pending.largest_displacement(d->width, d->height) >= 4) {
+        double cx = 0.5 * d->width, cy = 0.5 * d->height, mx, my;
+        d->pending.apply(cx, cy, mx, my);
+        double ex = (mx - cx) - std::round(mx - cx), ey = (my - cy) - std::round(my - cy);
+        balltrace::Similarity whole = d->pending;
+        whole.tx -= ex;
+        whole.ty -= ey;
+        warp_model(d, whole);
+        d->scene_from_model = d->scene_from_model.after(whole);
+        d->pending = balltrace::Similarity{1, 0, ex, ey};
+    }
+    const double k = d->config.reduction;
+    const balltrace::Similarity pose = d->scene_from_model.after(d->pending);
+    report->moved = !pose.is_identity();
+    report->a = pose.a;
+    report->b = pose.b;
+    report->tx = pose.tx * k;
+    report->ty = pose.ty * k;
+}
+
+}  // namespace balltrace::detector
