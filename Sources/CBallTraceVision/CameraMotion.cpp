@@ -3,14 +3,13 @@
 #include <cmath>
 #include "Halve.hpp"
 
+// The camera's motion from frame to frame: a two-level pyramid of each picture, corners
+// followed from the last picture (CornerTracking.cpp), and a similarity fitted to them by
+// consensus.
 namespace balltrace {
 
 namespace {
 
-/// Corners are looked for in a grid of this many cells each way, one per cell at most.
-constexpr int kCellsAcross = 12, kCellsDown = 8;
-/// Half the side of the window a corner is followed with, pixels of either level.
-constexpr int kWindow = 4;
 /// Largest distance from the consensus motion of a corner that agrees with it, fine pixels.
 constexpr double kInlierDistance = 0.4;
 /// A motion is trusted when at least this many corners, and this share of those followed, agree.
@@ -24,16 +23,6 @@ void halve(const uint8_t *in, int /*width*/, int stride, int out_width, int out_
         const uint8_t *a = in + size_t(2 * y) * stride;
         halve_row(a, a + stride, out_width, out + size_t(y) * out_width);
     }
-}
-
-/// Bilinear sample of an 8-bit picture at continuous index coordinates (x, y), inside.
-inline float sample(const uint8_t *p, int stride, float x, float y) {
-    int x0 = int(x), y0 = int(y);
-    float fx = x - x0, fy = y - y0;
-    const uint8_t *r = p + size_t(y0) * stride + x0;
-    float top = r[0] + fx * (r[1] - r[0]);
-    float bottom = r[stride] + fx * (r[stride + 1] - r[stride]);
-    return top + fy * (bottom - top);
 }
 
 }  // namespace
@@ -66,141 +55,6 @@ void CameraMotionEstimator::build(const uint8_t *picture) {
     halve(picture, width_, width_, width_ / 2, height_ / 2, half_.data());
     halve(half_.data(), width_ / 2, width_ / 2, fine_.width, fine_.height, fine_.current.data());
     halve(fine_.current.data(), fine_.width, fine_.width, coarse_.width, coarse_.height, coarse_.current.data());
-}
-
-void CameraMotionEstimator::select_corners() {
-    // Shi–Tomasi: the smaller eigenvalue of the gradients' structure tensor over a 5 × 5
-    // window. Computed every second pixel each way; a cell keeps its strongest (the first, in
-    // row order, of equals).
-    const int w = fine_.width, h = fine_.height;
-    const uint8_t *p = fine_.previous.data();
-    corners_.clear();
-    const int margin = kWindow * 2 + 2;  // room for the window at both levels
-    const int cw = std::max(1, (w - 2 * margin) / kCellsAcross), ch = std::max(1, (h - 2 * margin) / kCellsDown);
-    // The window sums come from the gradient products of each pixel, summed down five rows,
-    // then across five columns: integers, so exactly the sums a window-by-window loop adds
-    // up in floating point (all below 2²⁴), at a fraction of the cost.
-    products_.resize(size_t(3) * w * h);
-    int32_t *pxx = products_.data(), *pyy = pxx + size_t(w) * h, *pxy = pyy + size_t(w) * h;
-    for (int y = margin - 2; y < h - margin + 2; ++y) {
-        const uint8_t *r = p + size_t(y) * w;
-        const size_t row = size_t(y) * w;
-        for (int x = margin - 3; x < w - margin + 3; ++x) {
-            int gx = r[x + 1] - r[x - 1], gy = r[x + w] - r[x - w];
-            pxx[row + x] = gx * gx;
-            pyy[row + x] = gy * gy;
-            pxy[row + x] = gx * gy;
-        }
-    }
-    column_sums_.resize(size_t(3) * w);
-    int32_t *cxx = column_sums_.data(), *cyy = cxx + w, *cxy = cyy + w;
-    strength_.resize(size_t(w) * h);  // only the even pixels scanned below are read
-    for (int y = margin & ~1; y < h - margin; y += 2) {
-        if (y < margin) continue;
-        for (int x = margin - 3; x < w - margin + 3; ++x) {
-            int32_t sxx = 0, syy = 0, sxy = 0;
-            for (int v = -2; v <= 2; ++v) {
-                const size_t i = size_t(y + v) * w + x;
-                sxx += pxx[i];
-                syy += pyy[i];
-                sxy += pxy[i];
-            }
-            cxx[x] = sxx;
-            cyy[x] = syy;
-            cxy[x] = sxy;
-        }
-        float *out = strength_.data() + size_t(y) * w;
-        for (int x = (margin + 1) & ~1; x < w - margin; x += 2) {
-            float sxx = 0, syy = 0, sxy = 0;
-            for (int u = -2; u <= 2; ++u) {
-                sxx += float(cxx[x + u]);
-                syy += float(cyy[x + u]);
-                sxy += float(cxy[x + u]);
-            }
-            float half = 0.5f * (sxx + syy);
-            out[x] = half - std::sqrt(std::max(0.0f, 0.25f * (sxx - syy) * (sxx - syy) + sxy * sxy));
-        }
-    }
-    float strongest = 0;
-    std::vector<float> &best = candidates_;
-    best.clear();
-    for (int cy = 0; cy < kCellsDown; ++cy)
-        for (int cx = 0; cx < kCellsAcross; ++cx) {
-            float top = 0;
-            int bx = -1, by = -1;
-            // Even coordinates only: a corner is then a whole pixel of the coarse level too.
-            for (int y = (margin + cy * ch + 1) & ~1; y < std::min(h - margin, margin + (cy + 1) * ch); y += 2)
-                for (int x = (margin + cx * cw + 1) & ~1; x < std::min(w - margin, margin + (cx + 1) * cw); x += 2) {
-                    float eigen = strength_[size_t(y) * w + x];
-                    if (eigen > top) { top = eigen; bx = x; by = y; }
-                }
-            if (bx >= 0) {
-                best.push_back(float(bx));
-                best.push_back(float(by));
-                best.push_back(top);
-                strongest = std::max(strongest, top);
-            }
-        }
-    // Flat patches (sky, a wall) cannot be followed: a corner must have some texture of its own.
-    const float floor = std::max(0.01f * strongest, 25.0f * 25);
-    for (size_t i = 0; i + 2 < best.size(); i += 3)
-        if (best[i + 2] >= floor) {
-            corners_.push_back(best[i]);
-            corners_.push_back(best[i + 1]);
-        }
-}
-
-/// Lucas–Kanade for one window: where the patch of `previous` around integer (x, y) lies in
-/// `current`, starting from (gx, gy). Pyramid levels are handled by the caller.
-static bool follow(const uint8_t *previous, const uint8_t *current, int w, int h, int x, int y, float &px, float &py) {
-    float gxx = 0, gyy = 0, gxy = 0;
-    float ix[(2 * kWindow + 1) * (2 * kWindow + 1)], iy[(2 * kWindow + 1) * (2 * kWindow + 1)],
-        t[(2 * kWindow + 1) * (2 * kWindow + 1)];
-    int n = 0;
-    for (int v = -kWindow; v <= kWindow; ++v) {
-        const uint8_t *r = previous + size_t(y + v) * w + x;
-        for (int u = -kWindow; u <= kWindow; ++u, ++n) {
-            ix[n] = 0.5f * float(r[u + 1] - r[u - 1]);
-            iy[n] = 0.5f * float(r[u + w] - r[u - w]);
-            t[n] = r[u];
-            gxx += ix[n] * ix[n];
-            gyy += iy[n] * iy[n];
-            gxy += ix[n] * iy[n];
-        }
-    }
-    float det = gxx * gyy - gxy * gxy;
-    if (det < 1e-3f * (gxx + gyy) * (gxx + gyy) || det <= 0) return false;
-    for (int iteration = 0; iteration < 10; ++iteration) {
-        if (px < kWindow + 1 || py < kWindow + 1 || px >= w - kWindow - 2 || py >= h - kWindow - 2) return false;
-        float bx = 0, by = 0;
-        n = 0;
-        for (int v = -kWindow; v <= kWindow; ++v)
-            for (int u = -kWindow; u <= kWindow; ++u, ++n) {
-                float e = t[n] - sample(current, w, px + u, py + v);
-                bx += e * ix[n];
-                by += e * iy[n];
-            }
-        float dx = (gyy * bx - gxy * by) / det, dy = (gxx * by - gxy * bx) / det;
-        px += dx;
-        py += dy;
-        if (dx * dx + dy * dy < 0.01f * 0.01f) break;
-    }
-    return true;
-}
-
-bool CameraMotionEstimator::track(float x, float y, float gx, float gy, float &ox, float &oy) const {
-    // The displacement is found on the coarse level first (corners sit on even fine pixels, so
-    // on whole coarse ones), then refined on the fine level.
-    const int cx = int(x) / 2, cy = int(y) / 2;
-    float px = cx + (gx - x) / 2, py = cy + (gy - y) / 2;
-    if (!follow(coarse_.previous.data(), coarse_.current.data(), coarse_.width, coarse_.height, cx, cy, px, py))
-        return false;
-    float fx = x + 2 * (px - cx), fy = y + 2 * (py - cy);
-    if (!follow(fine_.previous.data(), fine_.current.data(), fine_.width, fine_.height, int(x), int(y), fx, fy))
-        return false;
-    ox = fx;
-    oy = fy;
-    return true;
 }
 
 bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
@@ -290,7 +144,7 @@ bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
 bool CameraMotionEstimator::next(const uint8_t *picture, Similarity &motion, double &inlier_share) {
     motion = Similarity{};
     inlier_share = 0;
-    if (fine_.width < 4 * kWindow + 8 || fine_.height < 4 * kWindow + 8) return false;  // too small to tell
+    if (fine_.width < 4 * kTrackingWindow + 8 || fine_.height < 4 * kTrackingWindow + 8) return false;  // too small to tell
     build(picture);
     bool known = false;
     if (primed_) {

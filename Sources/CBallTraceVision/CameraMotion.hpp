@@ -16,6 +16,9 @@
 
 namespace balltrace {
 
+/// Half the side of the window a corner is followed with, pixels of either level.
+inline constexpr int kTrackingWindow = 4;
+
 /// x' = a·x − b·y + tx, y' = b·x + a·y + ty: a point of the current picture to where it was in
 /// the previous one (a = s·cos θ, b = s·sin θ).
 struct Similarity {
