@@ -31,128 +31,56 @@ struct Analyze: ParsableCommand {
     @Argument(help: ArgumentHelp("Video files (any container and codec FFmpeg can read), a URL FFmpeg can open, or '-' for standard input.", valueName: "input"))
     var inputs: [String]
 
-    @Option(help: ArgumentHelp("Analyse every input into this folder: DIR/<input name>.json (and .traced.mp4 with --render).", valueName: "dir"))
-    var outDir: String?
+    @OptionGroup(title: "Several clips")
+    var batch: BatchOptions
 
-    @Flag(help: "With --out-dir: also write each clip with its flights drawn on it.")
-    var render = false
+    @OptionGroup(title: "Outputs")
+    var output: OutputOptions
 
-    @Option(help: ArgumentHelp("With --out-dir: clips analysed at once (default 1).", valueName: "n"))
-    var jobs: Int = 1
+    @OptionGroup(title: "Detection")
+    var detection: DetectionOptions
 
-    @Flag(help: "With --out-dir: analyse again clips whose results are already there and newer than the clip.")
-    var force = false
+    @OptionGroup(title: "Physics")
+    var physics: PhysicsOptions
 
-    @Flag(help: "Write one JSON line per analysed frame to standard output, as it is analysed (for live streams).")
-    var stream = false
-
-    @Flag(help: "Show progress on standard error even when it is not a terminal.")
-    var progress = false
-
-    @Flag(name: .shortAndLong, help: "Print errors only.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "Log each stage of the analysis on standard error.")
-    var verbose = false
-
-    @Option(help: ArgumentHelp("Write the trajectories as JSON to this path ('-' for standard output).", valueName: "path"))
-    var json: String?
-
-    @Option(help: ArgumentHelp("Write the clip with the flights drawn on it (H.264 in MP4).", valueName: "path"))
-    var video: String?
-
-    @Option(help: ArgumentHelp("Write one row per detected point as CSV ('-' for standard output).", valueName: "path"))
-    var csv: String?
-
-    @Option(help: ArgumentHelp("Write one picture with every flight drawn on it, launch speed and angle beside it when a scale is known (.png or .jpg).", valueName: "path"))
-    var tracer: String?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Draw the tracer picture over the frame at this time (default: the longest flight's last detection).", valueName: "seconds"))
-    var tracerTime: Double?
-
-    // Numeric flags take values that begin with '-', so that `--min-radius -1px` is refused for
-    // its value, not mistaken for a missing one.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Region of interest X,Y,W,H, normalized 0…1, origin top-left.", valueName: "x,y,w,h"),
-            transform: parseRegion)
-    var roi: NormalizedRect?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Smallest ball radius: normalized to the shorter side, or pixels with 'px'; 0 or more (default: 0, or the --ball's).", valueName: "r"),
-            transform: parseRadius)
-    var minRadius: RadiusLimit?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Largest ball radius: normalized to the shorter side, or pixels with 'px'; more than 0 (default: 0.15, or the --ball's).", valueName: "r"),
-            transform: parseRadius)
-    var maxRadius: RadiusLimit?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Points a trajectory needs before it is reported (at least 5).", valueName: "n"))
-    var trajectoryLength: Int = 10
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Analyse frames at least this many seconds apart (0: every frame).", valueName: "seconds"))
-    var frameSpacing: Double = 0
-
-    @Option(help: ArgumentHelp("The ball: sets its diameter for the physics, and radius bounds that suit it.", valueName: "ball"))
-    var ball: Ball?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Scale for the physics, from a calibration (a metre stick in view).", valueName: "N"))
-    var pixelsPerMetre: Double?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The ball's real diameter (42.67mm, 1.68in, 6.7cm): the scale follows from its radius at launch.", valueName: "length"),
-            transform: parseLength)
-    var ballDiameter: Length?
-
-    @Option(help: "Coordinates of reported points: top-left (y down) or vision (origin bottom-left, y up).")
-    var coordinates: CoordinateSystem = .topLeft
-
-    @Option(help: ArgumentHelp("libx264 preset of the overlay video (ultrafast … placebo).", valueName: "preset"))
-    var videoPreset: String = VideoEncoding.default.preset
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("libx264 constant rate factor of the overlay video (0–51).", valueName: "crf"))
-    var videoCrf: Int = VideoEncoding.default.crf
+    @OptionGroup(title: "While it runs")
+    var display: DisplayOptions
 
     var settings: AnalysisSettings {
         AnalysisSettings(
-            regionOfInterest: roi ?? .fullFrame,
-            minimumRadius: minRadius ?? ball?.minimumRadius ?? .normalized(0),
-            maximumRadius: maxRadius ?? ball?.maximumRadius ?? .normalized(0.15),
-            trajectoryLength: trajectoryLength, frameSpacing: frameSpacing, coordinates: coordinates,
+            regionOfInterest: detection.roi ?? .fullFrame,
+            minimumRadius: detection.minRadius ?? physics.ball?.minimumRadius ?? .normalized(0),
+            maximumRadius: detection.maxRadius ?? physics.ball?.maximumRadius ?? .normalized(0.15),
+            trajectoryLength: detection.trajectoryLength, frameSpacing: detection.frameSpacing, coordinates: output.coordinates,
             scale: scale)
     }
 
     /// A calibration wins over a diameter; the --ball's diameter is the fallback.
     private var scale: ScaleSetting? {
-        if let pixelsPerMetre { return .pixelsPerMetre(pixelsPerMetre) }
-        if let length = ballDiameter ?? ball.map({ Length(metres: $0.diameter) }) { return .ballDiameter(length) }
+        if let pixelsPerMetre = physics.pixelsPerMetre { return .pixelsPerMetre(pixelsPerMetre) }
+        if let length = physics.ballDiameter ?? physics.ball.map({ Length(metres: $0.diameter) }) { return .ballDiameter(length) }
         return nil
     }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one input: a video file, a URL, or '-' for standard input") }
-        if pixelsPerMetre != nil && ballDiameter != nil {
+        if physics.pixelsPerMetre != nil && physics.ballDiameter != nil {
             throw ValidationError("--pixels-per-metre and --ball-diameter both set the scale; give one")
         }
-        if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; give one") }
-        if quiet && progress { throw ValidationError("--quiet and --progress contradict each other; give one") }
+        if display.quiet && display.verbose { throw ValidationError("--quiet and --verbose contradict each other; give one") }
+        if display.quiet && display.progress { throw ValidationError("--quiet and --progress contradict each other; give one") }
         do {
             try settings.validate()
         } catch {
             throw ValidationError("\(flag(for: error)): \(error)")
         }
         do {
-            try VideoEncoding(preset: videoPreset, crf: videoCrf).validate()
+            try VideoEncoding(preset: output.videoPreset, crf: output.videoCrf).validate()
         } catch {
             let flag = if case .unknownPreset = error { "--video-preset" } else { "--video-crf" }
             throw ValidationError("\(flag): \(error)")
         }
-        if outDir != nil {
+        if batch.outDir != nil {
             try validateBatch()
         } else {
             try validateSingle()
@@ -161,13 +89,13 @@ struct Analyze: ParsableCommand {
 
     /// Several clips into a folder: outputs are named after the inputs.
     private func validateBatch() throws {
-        let perClip = [("--json", json != nil), ("--video", video != nil), ("--csv", csv != nil), ("--tracer", tracer != nil),
-                       ("--tracer-time", tracerTime != nil), ("--stream", stream)].filter(\.1).map(\.0)
+        let perClip = [("--json", output.json != nil), ("--video", output.video != nil), ("--csv", output.csv != nil), ("--tracer", output.tracer != nil),
+                       ("--tracer-time", output.tracerTime != nil), ("--stream", display.stream)].filter(\.1).map(\.0)
         if let first = perClip.first {
             throw ValidationError("\(first) names one clip's output; with --out-dir each clip's files are named after it (add --render for the videos)")
         }
         if inputs.contains("-") { throw ValidationError("standard input ('-') can only be analysed alone, without --out-dir") }
-        guard jobs >= 1 else { throw ValidationError("--jobs: at least 1 clip at a time (got \(jobs))") }
+        guard batch.jobs >= 1 else { throw ValidationError("--jobs: at least 1 clip at a time (got \(batch.jobs))") }
         if let clash = BatchNames.firstClash(inputs) {
             throw ValidationError("'\(clash.0)' and '\(clash.1)' would both write '\(BatchNames.stem(clash.0)).json' in --out-dir; rename one")
         }
@@ -178,21 +106,21 @@ struct Analyze: ParsableCommand {
         if inputs.count > 1 {
             throw ValidationError("\(inputs.count) inputs: analysing several clips needs --out-dir DIR, where each gets DIR/<name>.json")
         }
-        for (flag, given) in [("--render", render), ("--force", force), ("--jobs", jobs != 1)] where given {
+        for (flag, given) in [("--render", batch.render), ("--force", batch.force), ("--jobs", batch.jobs != 1)] where given {
             throw ValidationError("\(flag) works with --out-dir, for several clips; for one clip, name the video with --video")
         }
         let input = inputs[0]
-        if video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
-        if tracer == "-" { throw ValidationError("--tracer needs a file path ending in .png or .jpg") }
-        if tracerTime != nil && tracer == nil { throw ValidationError("--tracer-time chooses the frame of a tracer picture: give --tracer too") }
+        if output.video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
+        if output.tracer == "-" { throw ValidationError("--tracer needs a file path ending in .png or .jpg") }
+        if output.tracerTime != nil && output.tracer == nil { throw ValidationError("--tracer-time chooses the frame of a tracer picture: give --tracer too") }
         do {
             _ = try tracerRequest
         } catch {
             throw ValidationError("\(error.flag): \(error)")
         }
-        let outputs = [("--json", json), ("--video", video), ("--csv", csv), ("--tracer", tracer)]
+        let outputs = [("--json", output.json), ("--video", output.video), ("--csv", output.csv), ("--tracer", output.tracer)]
             .compactMap { flag, path in path.map { (flag, $0) } }
-        if stream, let taken = outputs.first(where: { $0.1 == "-" }) {
+        if display.stream, let taken = outputs.first(where: { $0.1 == "-" }) {
             throw ValidationError("--stream writes its lines to standard output; \(taken.0) cannot go there too")
         }
         if outputs.filter({ $0.1 == "-" }).count > 1 {
@@ -213,14 +141,14 @@ struct Analyze: ParsableCommand {
     func run() throws {
         // First of all, so that Ctrl-C at any moment from here leaves nothing half-written.
         let interruption = Interruption()
-        let console = Console(progressMode: Console.progressMode(requested: progress, quiet: quiet))
+        let console = Console(progressMode: Console.progressMode(requested: display.progress, quiet: display.quiet))
         var logger = Logger(label: "balltrace") { _ in ConsoleLogHandler(console: console) }
-        logger.logLevel = verbose ? .debug : .notice
-        if let outDir {
-            let batch = Batch(inputs: inputs, folder: outDir, render: render, jobs: jobs, force: force, settings: settings,
-                              encoding: VideoEncoding(preset: videoPreset, crf: videoCrf), quiet: quiet,
+        logger.logLevel = display.verbose ? .debug : .notice
+        if let outDir = batch.outDir {
+            let clips = Batch(inputs: inputs, folder: outDir, render: batch.render, jobs: batch.jobs, force: batch.force, settings: settings,
+                              encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf), quiet: display.quiet,
                               console: console, logger: logger, cancellation: interruption.cancellation)
-            let status = batch.run()
+            let status = clips.run()
             if interruption.signalNumber != nil { throw ExitCode(interruption.exitCode) }
             if status != 0 { throw ExitCode(status) }
             return
@@ -231,13 +159,13 @@ struct Analyze: ParsableCommand {
     private func analyseOne(_ input: String, console: Console, logger: Logger, interruption: Interruption) throws {
         do {
             // Found out now rather than after a long analysis.
-            for output in [json, video, csv, tracer].compactMap({ $0 }) where output != "-" {
-                try AtomicFile.checkWritableFolder(for: output)
+            for path in [output.json, output.video, output.csv, output.tracer].compactMap({ $0 }) where path != "-" {
+                try AtomicFile.checkWritableFolder(for: path)
             }
-            let overlay = video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: videoPreset, crf: videoCrf)) }
+            let overlay = output.video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf)) }
             let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
             let started = Date()
-            let lines = stream ? StreamWriter(coordinates: coordinates) : nil
+            let lines = display.stream ? StreamWriter(coordinates: output.coordinates) : nil
             let result = try VideoAnalysis.run(
                 path: input, settings: settings, overlay: overlay, tracer: try tracerRequest,
                 cancellation: interruption.cancellation, logger: logger,
@@ -268,11 +196,11 @@ struct Analyze: ParsableCommand {
     /// Writes the document, then the summary: on standard output when nothing else goes there,
     /// else on standard error. Warnings go to standard error. `--quiet` keeps both back.
     private func report(_ result: AnalysisResult, console: Console) throws {
-        if let json { try write(try AnalysisDocument(result: result).jsonData(), to: json) }
-        if let csv { try write(Data(PointsCSV.text(for: result).utf8), to: csv) }
-        guard !quiet else { return }
+        if let json = output.json { try write(try AnalysisDocument(result: result).jsonData(), to: json) }
+        if let csv = output.csv { try write(Data(PointsCSV.text(for: result).utf8), to: csv) }
+        guard !display.quiet else { return }
         let summary = TextSummary.lines(for: result).joined(separator: "\n") + "\n"
-        if json == nil && video == nil && csv == nil && tracer == nil && !stream {
+        if output.json == nil && output.video == nil && output.csv == nil && output.tracer == nil && !display.stream {
             print(summary, terminator: "")
         } else {
             writeStandardError(summary)
@@ -290,7 +218,7 @@ struct Analyze: ParsableCommand {
     }
 
     private var tracerRequest: TracerRequest? {
-        get throws(TracerRequestError) { try tracer.map { path throws(TracerRequestError) in try TracerRequest(path: path, time: tracerTime) } }
+        get throws(TracerRequestError) { try output.tracer.map { path throws(TracerRequestError) in try TracerRequest(path: path, time: output.tracerTime) } }
     }
 
     func flag(for error: AnalysisSettingsError) -> String {
@@ -301,7 +229,7 @@ struct Analyze: ParsableCommand {
         case .negativeRadius: return "--min-radius"
         case .nonPositiveMaximumRadius: return "--max-radius"
         case .minimumAboveMaximum: return "--min-radius/--max-radius"
-        case .nonPositiveScale: return pixelsPerMetre != nil ? "--pixels-per-metre" : "--ball-diameter"
+        case .nonPositiveScale: return physics.pixelsPerMetre != nil ? "--pixels-per-metre" : "--ball-diameter"
         }
     }
 }

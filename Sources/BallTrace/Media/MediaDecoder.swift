@@ -36,10 +36,9 @@ final class MediaDecoder {
     var audioPacketHandler: ((UnsafeMutablePointer<AVPacket>) throws -> Void)?
     let displayMatrix: [Int32]?
 
-    /// Largest picture accepted, in pixels: refuses absurd headers before any allocation.
-    static let maximumPixels = 8192 * 8192
-
-    private var format: UnsafeMutablePointer<AVFormatContext>
+    /// The opened input; owns the format context every stream pointer here lives in.
+    private let input: OpenedInput
+    private var format: UnsafeMutablePointer<AVFormatContext> { input.context }
     /// Set to make a read blocked on a network or a pipe give up at once.
     let interruption: InterruptFlag
     private let codec: UnsafeMutablePointer<AVCodecContext>
@@ -71,52 +70,15 @@ final class MediaDecoder {
     ///   - interruption: once set, opening and reading give up at once, even when blocked.
     init(path: String, interruption: InterruptFlag = InterruptFlag()) throws {
         self.interruption = interruption
-        FFmpegLog.install()
-        let isStandardInput = path == "-"
-        if !isStandardInput, let reason = InputFileCheck.problem(with: path) { throw MediaError.cannotOpen(path: path, reason: reason) }
-        let input = CaptureDevice.isVideo4Linux(path) ? try CaptureDevice.video4LinuxInput(for: path) : nil
-        guard let allocated = avformat_alloc_context() else { fatalError("avformat_alloc_context: out of memory") }
-        // Before opening: a network source may block in the open itself.
-        bt_format_set_interrupt_flag(allocated, interruption.pointer)
-        var context: UnsafeMutablePointer<AVFormatContext>? = allocated
-        let url = isStandardInput ? "pipe:0" : path
-        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&context, url, input, nil) }
-        guard openStatus >= 0, let opened = context else {
-            throw MediaError.cannotOpen(path: path, reason: InputFileCheck.explanation(path: path, status: openStatus, ffmpegErrors: openErrors))
-        }
-        format = opened
-        var cleanup: UnsafeMutablePointer<AVFormatContext>? = opened
-        // A header may claim any size; refused before anything of that size is read or decoded.
-        for i in 0..<Int(opened.pointee.nb_streams) {
-            let parameters = opened.pointee.streams[i]!.pointee.codecpar!.pointee
-            guard parameters.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
-            if let reason = Self.unusableSize(width: Int(parameters.width), height: Int(parameters.height), unknownAllowed: true) {
-                avformat_close_input(&cleanup)
-                throw MediaError.invalidVideo(path: path, reason: reason)
-            }
-        }
-        let (status, probeErrors) = FFmpegLog.collectingErrors { Self.findStreamInfo(opened) }
-        guard status >= 0 else {
-            avformat_close_input(&cleanup)
-            throw MediaError.cannotOpen(path: path, reason: "no readable streams: "
-                + InputFileCheck.explanation(path: path, status: status, ffmpegErrors: probeErrors))
-        }
-        let best = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard best >= 0, let stream = opened.pointee.streams[Int(best)] else {
-            avformat_close_input(&cleanup)
-            throw MediaError.noVideoStream(path: path)
-        }
-        videoIndex = Int(best)
+        let opened = try OpenedInput(path: path, interruption: interruption)
+        input = opened
+        let format = opened.context, stream = opened.videoStream
+        videoIndex = opened.videoIndex
         let parameters = stream.pointee.codecpar!
         let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
         let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        if let reason = Self.unusableSize(width: width, height: height, unknownAllowed: false) {
-            avformat_close_input(&cleanup)
-            throw MediaError.invalidVideo(path: path, reason: reason)
-        }
         guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            let described = Self.describeCodec(parameters.pointee)  // before the parameters are freed
-            avformat_close_input(&cleanup)
+            let described = OpenedInput.describeCodec(parameters.pointee)
             throw MediaError.unsupportedCodec(path: path, codec: described)
         }
         guard let codecContext = avcodec_alloc_context3(decoder) else { fatalError("avcodec_alloc_context3: out of memory") }
@@ -127,20 +89,19 @@ final class MediaDecoder {
         codecContext.pointee.thread_count = Int32(ProcessInfo.processInfo.activeProcessorCount)
         codecContext.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         codecContext.pointee.pkt_timebase = stream.pointee.time_base
-        codecContext.pointee.max_pixels = Int64(Self.maximumPixels)
+        codecContext.pointee.max_pixels = Int64(PictureLimits.maximumPixels)
         let opening = avcodec_open2(codecContext, decoder, nil)
         guard opening >= 0 else {
             avcodec_free_context(&codecCleanup)
-            avformat_close_input(&cleanup)
             throw MediaError.unsupportedCodec(path: path, codec: "\(codecName) (\(ffmpegErrorText(opening)))")
         }
         codec = codecContext
 
-        let matrix = Self.displayMatrix(of: stream)
+        let matrix = OpenedInput.displayMatrix(of: stream)
         let rotation = matrix.map { DisplayRotation(displayMatrix: $0) } ?? .none
         displayMatrix = matrix
 
-        let audio = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        let audio = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         audioIndex = audio >= 0 ? Int(audio) : nil
         timeBase = stream.pointee.time_base
         declaredStart = stream.pointee.start_time == bt_av_nopts_value() ? nil : stream.pointee.start_time
@@ -150,8 +111,8 @@ final class MediaDecoder {
         durationIsTheVideoStreams = stream.pointee.duration > 0
         if stream.pointee.duration > 0 {
             duration = seconds(stream.pointee.duration, stream.pointee.time_base)
-        } else if opened.pointee.duration > 0 {
-            duration = Double(opened.pointee.duration) / Double(AV_TIME_BASE)
+        } else if format.pointee.duration > 0 {
+            duration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
         }
         info = VideoSourceInfo(
             path: path, storedWidth: width, storedHeight: height, rotation: rotation,
@@ -159,16 +120,14 @@ final class MediaDecoder {
             claimedFrameCount: Int(max(0, stream.pointee.nb_frames)), codecName: codecName,
             hasAudio: audioIndex != nil)
         // Only the streams read are demuxed.
-        for i in 0..<Int(opened.pointee.nb_streams) where i != videoIndex && i != audioIndex {
-            opened.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+        for i in 0..<Int(format.pointee.nb_streams) where i != videoIndex && i != audioIndex {
+            format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
         }
     }
 
     deinit {
         var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codec
         avcodec_free_context(&codecPointer)
-        var formatPointer: UnsafeMutablePointer<AVFormatContext>? = format
-        avformat_close_input(&formatPointer)
     }
 
     /// Frames decoded so far.
@@ -330,74 +289,5 @@ final class MediaDecoder {
             frame: slot.frame, luma: luma, lumaStride: stride)
         decodedCount += 1
         return decoded
-    }
-}
-
-extension MediaDecoder {
-    /// The stream's display matrix (nine values, as the container stores it), if it has one.
-    static func displayMatrix(of stream: UnsafeMutablePointer<AVStream>) -> [Int32]? {
-        var size = 0
-        guard let side = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else { return nil }
-        return side.withMemoryRebound(to: Int32.self, capacity: 9) { Array(UnsafeBufferPointer(start: $0, count: 9)) }
-    }
-
-    /// Why a picture of this size cannot be analysed; nil when it can. A size the header leaves
-    /// unknown (0) is allowed while opening, before the stream has been probed.
-    static func unusableSize(width: Int, height: Int, unknownAllowed: Bool) -> String? {
-        if width == 0 && height == 0 && unknownAllowed { return nil }
-        guard width > 0, height > 0 else {
-            return "the video stream has no usable picture size (\(width)×\(height)); its header is damaged"
-        }
-        guard width <= 32768, height <= 32768, width * height <= maximumPixels else {
-            return "the video stream claims a picture of \(width)×\(height), more than the \(maximumPixels) pixels (8192×8192) balltrace accepts; its header is damaged or the clip is not camera footage"
-        }
-        return nil
-    }
-
-    /// `avformat_find_stream_info` with FFmpeg's own size limit lowered to ours, so that probing
-    /// does not decode an absurd picture either.
-    static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int32 {
-        let count = Int(context.pointee.nb_streams)
-        var options = [OpaquePointer?](repeating: nil, count: max(count, 1))
-        for i in 0..<count { av_dict_set(&options[i], "max_pixels", "\(maximumPixels)", 0) }
-        defer { for i in 0..<count { av_dict_free(&options[i]) } }
-        return avformat_find_stream_info(context, &options)
-    }
-
-    /// The codec's name and long name as FFmpeg knows them, or the container's tag for one it
-    /// does not know.
-    static func describeCodec(_ parameters: AVCodecParameters) -> String {
-        if let descriptor = avcodec_descriptor_get(parameters.codec_id) {
-            let name = String(cString: descriptor.pointee.name)
-            return descriptor.pointee.long_name.map { "\(name) (\(String(cString: $0)))" } ?? name
-        }
-        var tag = [CChar](repeating: 0, count: Int(AV_FOURCC_MAX_STRING_SIZE))
-        av_fourcc_make_string(&tag, parameters.codec_tag)
-        return "tagged '\(string(fromNulTerminated: tag))' and unknown to FFmpeg"
-    }
-}
-
-/// A flag FFmpeg's I/O looks at while it waits for data: once set, a blocked read returns, so
-/// that Ctrl-C stops a live stream that sends nothing. Settable from any thread.
-final class InterruptFlag: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Int32>
-
-    init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: 0)
-    }
-
-    func set() { bt_interrupt_flag_set(pointer) }
-
-    var isSet: Bool { bt_interrupt_flag_check(pointer) != 0 }
-
-    deinit { pointer.deallocate() }
-}
-
-extension DisplayRotation {
-    /// The turn a display matrix asks for. FFmpeg gives its angle counter-clockwise; the
-    /// picture must be turned by the opposite.
-    init(displayMatrix matrix: [Int32]) {
-        self = DisplayRotation(nearestDegrees: -av_display_rotation_get(matrix))
     }
 }

@@ -95,19 +95,12 @@ extension MediaProbe {
     /// same words: missing, a folder, empty, unreadable, not a video, no video stream, an
     /// absurd picture size.
     package init(path: String) throws {
-        FFmpegLog.install()
-        let readsStandardInput = path == "-"
-        // Standard input is a stream, not a file: the local checks (exists, not a folder, not
-        // empty) mean nothing for it. `pipe:0` is FFmpeg's name for file descriptor 0.
-        if !readsStandardInput, let reason = InputFileCheck.problem(with: path) {
-            throw MediaError.cannotOpen(path: path, reason: reason)
-        }
-        let input = try ProbedInput(path: path, url: readsStandardInput ? "pipe:0" : path)
+        let input = try OpenedInput(path: path, interruption: InterruptFlag())
         // Every pointer below lives in the input's context, which must stay open until the end.
         self = try withExtendedLifetime(input) { try MediaProbe(path: path, reading: input) }
     }
 
-    private init(path: String, reading input: ProbedInput) throws {
+    private init(path: String, reading input: OpenedInput) throws {
         let format = input.context
         let stream = input.videoStream
         let parameters = stream.pointee.codecpar.pointee
@@ -185,7 +178,7 @@ extension MediaProbe {
 
     /// The clockwise turn balltrace gives the stored picture, from the stream's display matrix.
     private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> DisplayRotation {
-        MediaDecoder.displayMatrix(of: stream).map { DisplayRotation(displayMatrix: $0) } ?? .none
+        OpenedInput.displayMatrix(of: stream).map { DisplayRotation(displayMatrix: $0) } ?? .none
     }
 
     /// FFmpeg's long name of the codec, or the container's tag for a codec FFmpeg does not know.
@@ -193,194 +186,6 @@ extension MediaProbe {
         if let descriptor = avcodec_descriptor_get(parameters.codec_id), let long = descriptor.pointee.long_name {
             return String(cString: long)
         }
-        return MediaDecoder.describeCodec(parameters)
-    }
-}
-
-/// The frame timing that timestamps show, and whether the rate varies.
-///
-/// The rate is variable when the longest interval exceeds the shortest by more than 10 % of the
-/// median interval, plus one tick of the time base: a constant 30 fps stored in milliseconds
-/// (Matroska) alternates 33 and 34 ms, which is rounding, not variation; a phone that drops to
-/// 24 fps in low light is variation. The bound uses the extremes, so that the interval range
-/// reported beside the verdict never contradicts it.
-struct FrameTiming: Sendable, Hashable {
-    var minimumInterval: Double?
-    var maximumInterval: Double?
-    var medianInterval: Double?
-    /// Frames per second over the timed frames: one over the mean interval.
-    var averageFrameRate: Double?
-    /// Seconds from the first timestamp to the end of the last frame.
-    var duration: Double
-    var isVariable: Bool
-    /// Seconds from the first timestamp to the last.
-    private var span: Double = 0
-    /// Seconds per tick of the time base.
-    private var tick: Double = 0
-
-    /// - Parameters:
-    ///   - sortedTimestamps: presentation timestamps in ascending order, in ticks.
-    ///   - lastFrameDuration: how long the last frame lasts, in ticks, 0 when unknown (the mean
-    ///     interval is taken then).
-    ///   - tick: seconds per tick (the stream's time base).
-    init(sortedTimestamps timestamps: [Int64], lastFrameDuration: Int64, tick: Double) {
-        let intervals = zip(timestamps.dropFirst(), timestamps).map { Double($0 - $1) * tick }.sorted()
-        guard let first = timestamps.first, let last = timestamps.last else {
-            self.init(minimumInterval: nil, maximumInterval: nil, medianInterval: nil, averageFrameRate: nil, duration: 0, isVariable: false)
-            return
-        }
-        let span = Double(last - first) * tick
-        let meanInterval = intervals.isEmpty ? 0 : span / Double(intervals.count)
-        let lastDuration = lastFrameDuration > 0 ? Double(lastFrameDuration) * tick : meanInterval
-        guard let shortest = intervals.first, let longest = intervals.last else {
-            self.init(minimumInterval: nil, maximumInterval: nil, medianInterval: nil, averageFrameRate: nil,
-                      duration: lastDuration, isVariable: false)
-            return
-        }
-        let median = intervals[intervals.count / 2]
-        self.init(minimumInterval: shortest, maximumInterval: longest, medianInterval: median,
-                  averageFrameRate: meanInterval > 0 ? 1 / meanInterval : nil,
-                  duration: span + lastDuration,
-                  isVariable: longest - shortest > 0.1 * median + tick)
-        self.span = span
-        self.tick = tick
-    }
-
-    /// The average rate, as the container declares it when the declared rate lies within what
-    /// timestamp rounding allows of the measured one, else as measured; the first declared rate
-    /// when fewer than two frames are timed.
-    ///
-    /// Each timestamp is rounded to its tick, so the measured span is off by up to one: 90
-    /// frames at 30 fps stored in milliseconds (Matroska) measure 29.997 fps. The container's
-    /// 30/1 is then the better figure.
-    func frameRate(declared: [Double]) -> Double? {
-        guard let measured = averageFrameRate else { return declared.first }
-        let tolerance = measured * tick / span + 1e-9 * measured
-        return declared.first { abs($0 - measured) <= tolerance } ?? measured
-    }
-
-    private init(minimumInterval: Double?, maximumInterval: Double?, medianInterval: Double?, averageFrameRate: Double?,
-                 duration: Double, isVariable: Bool) {
-        self.minimumInterval = minimumInterval
-        self.maximumInterval = maximumInterval
-        self.medianInterval = medianInterval
-        self.averageFrameRate = averageFrameRate
-        self.duration = duration
-        self.isVariable = isVariable
-    }
-}
-
-/// The video stream's packets, counted and timed: every packet read with `av_read_frame`,
-/// none decoded.
-private struct PacketCount {
-    private(set) var frameCount = 0
-    /// Presentation timestamps (decode timestamps where a packet has none), ascending: decoders
-    /// reorder B-frames, so packets arrive out of presentation order.
-    private(set) var timestamps: [Int64] = []
-    /// The duration of the packet shown last, 0 when the container does not say.
-    private(set) var lastFrameDuration: Int64 = 0
-    private(set) var byteCount = 0
-    /// Packets marked for discarding: read, but not frames anyone sees.
-    private(set) var discardedCount = 0
-    /// Packets with neither timestamp, counted but not timed.
-    private(set) var untimedCount = 0
-    /// Why reading ended before the end of the input, when it did.
-    private(set) var stoppedBecause: String?
-
-    init(reading input: ProbedInput) {
-        let packet = OwnedPacket()
-        let noTimestamp = bt_av_nopts_value()
-        var timed: [(timestamp: Int64, duration: Int64)] = []
-        while true {
-            let status = av_read_frame(input.context, packet.pointer)
-            if status < 0 {
-                if status != bt_averror_eof() { stoppedBecause = ffmpegErrorText(status) }
-                break
-            }
-            defer { av_packet_unref(packet.pointer) }
-            let p = packet.pointer.pointee
-            // A packet the container marks for discarding (before an edit list's start) is
-            // decoded only to prime the decoder, never shown.
-            guard Int(p.stream_index) == input.videoIndex else { continue }
-            guard p.flags & AV_PKT_FLAG_DISCARD == 0 else { discardedCount += 1; continue }
-            frameCount += 1
-            byteCount += Int(p.size)
-            let timestamp = p.pts != noTimestamp ? p.pts : p.dts
-            if timestamp == noTimestamp {
-                untimedCount += 1
-            } else {
-                timed.append((timestamp, p.duration))
-            }
-        }
-        timed.sort { $0.timestamp < $1.timestamp }
-        timestamps = timed.map(\.timestamp)
-        lastFrameDuration = timed.last?.duration ?? 0
-    }
-}
-
-/// An opened input whose video stream has been found, opened as `MediaDecoder` opens one
-/// and refused for the same reasons, in the same words.
-private struct ProbedInput {
-    /// Keeps the context open for as long as this value is used.
-    let owner: OwnedInputContext
-    let videoIndex: Int
-    /// The video stream, with its codec parameters; lives in the context.
-    let videoStream: UnsafeMutablePointer<AVStream>
-    var context: UnsafeMutablePointer<AVFormatContext> { owner.pointer }
-
-    /// - Parameters:
-    ///   - path: the input as the user named it, for messages.
-    ///   - url: what FFmpeg opens (`pipe:0` for standard input).
-    init(path: String, url: String) throws {
-        var opening: UnsafeMutablePointer<AVFormatContext>? = nil
-        let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&opening, url, nil, nil) }
-        guard openStatus >= 0, let opened = opening else {
-            // avformat_open_input frees what it allocated when it fails.
-            throw MediaError.cannotOpen(path: path, reason: InputFileCheck.explanation(path: url, status: openStatus, ffmpegErrors: openErrors))
-        }
-        // Owned from here: a refusal below closes it as the owner goes, and not before.
-        let owner = OwnedInputContext(adopting: opened)
-        let (index, stream) = try withExtendedLifetime(owner) { () throws -> (Int, UnsafeMutablePointer<AVStream>) in
-            // A header may claim any size; refused before anything of that size is probed.
-            for i in 0..<Int(opened.pointee.nb_streams) {
-                guard let parameters = opened.pointee.streams[i]?.pointee.codecpar?.pointee,
-                      parameters.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
-                if let reason = MediaDecoder.unusableSize(width: Int(parameters.width), height: Int(parameters.height), unknownAllowed: true) {
-                    throw MediaError.invalidVideo(path: path, reason: reason)
-                }
-            }
-            let (status, probeErrors) = FFmpegLog.collectingErrors { MediaDecoder.findStreamInfo(opened) }
-            guard status >= 0 else {
-                throw MediaError.cannotOpen(path: path, reason: "no readable streams: "
-                    + InputFileCheck.explanation(path: url, status: status, ffmpegErrors: probeErrors))
-            }
-            let best = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-            guard best >= 0, let stream = opened.pointee.streams[Int(best)], let parameters = stream.pointee.codecpar else {
-                throw MediaError.noVideoStream(path: path)
-            }
-            if let reason = MediaDecoder.unusableSize(width: Int(parameters.pointee.width), height: Int(parameters.pointee.height),
-                                                         unknownAllowed: false) {
-                throw MediaError.invalidVideo(path: path, reason: reason)
-            }
-            return (Int(best), stream)
-        }
-        self.owner = owner
-        videoIndex = index
-        videoStream = stream
-    }
-}
-
-/// Owns an opened input's `AVFormatContext` and closes it in `deinit`.
-private final class OwnedInputContext {
-    let pointer: UnsafeMutablePointer<AVFormatContext>
-
-    /// Takes ownership of a context `avformat_open_input` opened.
-    init(adopting context: UnsafeMutablePointer<AVFormatContext>) {
-        pointer = context
-    }
-
-    deinit {
-        var context: UnsafeMutablePointer<AVFormatContext>? = pointer
-        avformat_close_input(&context)
+        return OpenedInput.describeCodec(parameters)
     }
 }

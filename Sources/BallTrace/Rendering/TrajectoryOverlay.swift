@@ -12,7 +12,7 @@ public struct PlanarYUVImage: Sendable, Hashable {
 
     /// A black picture.
     public init(width: Int, height: Int) throws(VideoFrameError) {
-        guard width > 0, height > 0, width <= 32768, height <= 32768 else { throw .badSize(width: width, height: height) }
+        guard width > 0, height > 0, width <= PictureLimits.largestSide, height <= PictureLimits.largestSide else { throw .badSize(width: width, height: height) }
         self.width = width
         self.height = height
         y = [UInt8](repeating: 16, count: width * height)

@@ -88,7 +88,7 @@ public struct VideoFrame: @unchecked Sendable {
     }
 
     private static func check(width: Int, height: Int, bytesPerRow: Int, bytesPerPixel: Int, count: Int, time: Double) throws(VideoFrameError) {
-        guard width > 0, height > 0, width <= 32768, height <= 32768 else { throw .badSize(width: width, height: height) }
+        guard width > 0, height > 0, width <= PictureLimits.largestSide, height <= PictureLimits.largestSide else { throw .badSize(width: width, height: height) }
         guard bytesPerRow >= width * bytesPerPixel else { throw .rowTooShort(bytesPerRow: bytesPerRow, needed: width * bytesPerPixel) }
         let needed = bytesPerRow * (height - 1) + width * bytesPerPixel
         guard count >= needed else { throw .bufferTooSmall(bytes: count, needed: needed) }
@@ -113,7 +113,7 @@ public enum VideoFrameError: Error, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .badSize(w, h): return "a frame of \(w)×\(h) pixels: both sides must be 1…32768"
+        case let .badSize(w, h): return "a frame of \(w)×\(h) pixels: both sides must be 1…\(PictureLimits.largestSide)"
         case let .rowTooShort(row, needed): return "bytesPerRow \(row) is shorter than a row of the picture (\(needed) bytes)"
         case let .bufferTooSmall(bytes, needed): return "the buffer has \(bytes) bytes; the picture needs \(needed)"
         case let .badTime(time): return "the frame's time must be a finite number of seconds (got \(time))"

@@ -1,0 +1,106 @@
+import ArgumentParser
+import BallTrace
+
+// The flags of `balltrace analyze`, in groups as its help shows them. Numeric flags take values
+// that begin with '-', so that `--min-radius -1px` is refused for its value, not mistaken for a
+// missing one.
+
+/// Several clips into one folder.
+struct BatchOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Analyse every input into this folder: DIR/<input name>.json (and .traced.mp4 with --render).", valueName: "dir"))
+    var outDir: String?
+
+    @Flag(help: "With --out-dir: also write each clip with its flights drawn on it.")
+    var render = false
+
+    @Option(help: ArgumentHelp("With --out-dir: clips analysed at once (default 1).", valueName: "n"))
+    var jobs: Int = 1
+
+    @Flag(help: "With --out-dir: analyse again clips whose results are already there and newer than the clip.")
+    var force = false
+}
+
+/// What is written, and where.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the trajectories as JSON to this path ('-' for standard output).", valueName: "path"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write the clip with the flights drawn on it (H.264 in MP4).", valueName: "path"))
+    var video: String?
+
+    @Option(help: ArgumentHelp("Write one row per detected point as CSV ('-' for standard output).", valueName: "path"))
+    var csv: String?
+
+    @Option(help: ArgumentHelp("Write one picture with every flight drawn on it, launch speed and angle beside it when a scale is known (.png or .jpg).", valueName: "path"))
+    var tracer: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Draw the tracer picture over the frame at this time (default: the longest flight's last detection).", valueName: "seconds"))
+    var tracerTime: Double?
+
+    @Option(help: "Coordinates of reported points: top-left (y down) or vision (origin bottom-left, y up).")
+    var coordinates: CoordinateSystem = .topLeft
+
+    @Option(help: ArgumentHelp("libx264 preset of the overlay video (ultrafast … placebo).", valueName: "preset"))
+    var videoPreset: String = VideoEncoding.default.preset
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("libx264 constant rate factor of the overlay video (0–51).", valueName: "crf"))
+    var videoCrf: Int = VideoEncoding.default.crf
+}
+
+/// What counts as a ball and a flight.
+struct DetectionOptions: ParsableArguments {
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Region of interest X,Y,W,H, normalized 0…1, origin top-left.", valueName: "x,y,w,h"),
+            transform: parseRegion)
+    var roi: NormalizedRect?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Smallest ball radius: normalized to the shorter side, or pixels with 'px'; 0 or more (default: 0, or the --ball's).", valueName: "r"),
+            transform: parseRadius)
+    var minRadius: RadiusLimit?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Largest ball radius: normalized to the shorter side, or pixels with 'px'; more than 0 (default: 0.15, or the --ball's).", valueName: "r"),
+            transform: parseRadius)
+    var maxRadius: RadiusLimit?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Points a trajectory needs before it is reported (at least 5).", valueName: "n"))
+    var trajectoryLength: Int = 10
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Analyse frames at least this many seconds apart (0: every frame).", valueName: "seconds"))
+    var frameSpacing: Double = 0
+}
+
+/// The scale that turns pixels into metres.
+struct PhysicsOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The ball: sets its diameter for the physics, and radius bounds that suit it.", valueName: "ball"))
+    var ball: Ball?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Scale for the physics, from a calibration (a metre stick in view).", valueName: "N"))
+    var pixelsPerMetre: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The ball's real diameter (42.67mm, 1.68in, 6.7cm): the scale follows from its radius at launch.", valueName: "length"),
+            transform: parseLength)
+    var ballDiameter: Length?
+}
+
+/// What is shown while it runs.
+struct DisplayOptions: ParsableArguments {
+    @Flag(help: "Write one JSON line per analysed frame to standard output, as it is analysed (for live streams).")
+    var stream = false
+
+    @Flag(help: "Show progress on standard error even when it is not a terminal.")
+    var progress = false
+
+    @Flag(name: .shortAndLong, help: "Print errors only.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Log each stage of the analysis on standard error.")
+    var verbose = false
+}
