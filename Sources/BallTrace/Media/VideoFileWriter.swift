@@ -68,9 +68,7 @@ final class VideoFileWriter {
          audio: UnsafeMutablePointer<AVStream>? = nil) throws {
         FFmpegLog.install()
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial.mp4").path
+        temporaryPath = AtomicFile.temporaryPath(for: path, suffix: ".mp4")
 
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
         var status = avformat_alloc_output_context2(&context, nil, "mp4", temporaryPath)
@@ -196,11 +194,7 @@ final class VideoFileWriter {
         status = av_write_trailer(format)
         guard status >= 0 else { throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status)) }
         avio_closep(&format.pointee.pb)
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw MediaError.cannotWrite(path: path, reason: reason)
-        }
+        try AtomicFile.moveIntoPlace(temporaryPath, as: path)
         finished = true
     }
 }

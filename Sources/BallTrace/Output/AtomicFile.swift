@@ -9,6 +9,12 @@ package enum AtomicFile {
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw .cannotWrite(path: path, reason: reasonForFailedCreate(at: url))
         }
+        try moveIntoPlace(temporary, as: path)
+    }
+
+    /// Renames a complete temporary file over `path` (removing it if that fails): the last step
+    /// of every output balltrace writes, the overlay video's included.
+    package static func moveIntoPlace(_ temporary: String, as path: String) throws(MediaError) {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -37,10 +43,11 @@ package enum AtomicFile {
         unlink(probe)
     }
 
-    /// The temporary file beside `path` that becomes it once complete.
-    static func temporaryPath(for path: String) -> String {
+    /// The temporary file beside `path` that becomes it once complete: hidden, named after the
+    /// target and this process, ending in `suffix` (an extension a writer needs).
+    static func temporaryPath(for path: String, suffix: String = "") -> String {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial\(suffix)").path
     }
 
     private static func reasonForFailedCreate(at url: URL) -> String {
