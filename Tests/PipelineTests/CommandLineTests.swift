@@ -8,12 +8,14 @@ struct BalltraceRun {
     let standardOutput: Data
     let standardError: String
 
-    /// - Parameter standardInput: a file the executable reads as its standard input.
-    init(_ arguments: [String], standardInput: String? = nil) throws {
+    /// - Parameters:
+    ///   - standardInput: a file the executable reads as its standard input.
+    ///   - executable: one of the package's executables (`balltrace`, or the example).
+    init(_ arguments: [String], standardInput: String? = nil, executable: String = "balltrace") throws {
         // The executable is built beside the test bundle.
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let process = Process()
-        process.executableURL = folder.appendingPathComponent("balltrace")
+        process.executableURL = folder.appendingPathComponent(executable)
         process.arguments = arguments
         if let standardInput {
             process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: standardInput))

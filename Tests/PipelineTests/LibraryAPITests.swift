@@ -97,6 +97,25 @@ struct LibraryAPITests {
         }
     }
 
+    @Test func theReaderReadsAClipPipedToStandardInput() throws {
+        // A program written against the library, fed through a pipe: the reader opens its
+        // input once, so standard input (which can be read only once) works like a file.
+        let matroska = GeneratedClips.temporaryPath("library-piped.mkv")
+        try ffmpeg(["-i", clip, "-c", "copy", "-f", "matroska", matroska])
+        let piped = try BalltraceRun(["-"], standardInput: matroska, executable: "trajectory-watch")
+        #expect(piped.status == 0, "stderr: \(piped.standardError)")
+        let fromFile = try BalltraceRun([clip], executable: "trajectory-watch")
+        let text = String(decoding: piped.standardOutput, as: UTF8.self)
+        #expect(text.contains("new trajectory"), "\(text)")
+        // The same flights, point for point, as from the file (UUIDs aside).
+        func withoutIdentities(_ data: Data) -> [String] {
+            String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+                line.split(separator: " ").filter { $0.count != 8 || !$0.allSatisfy(\.isHexDigit) }.joined(separator: " ")
+            }
+        }
+        #expect(withoutIdentities(piped.standardOutput) == withoutIdentities(fromFile.standardOutput))
+    }
+
     @Test func aPortraitBufferGivenWithItsOrientationIsReportedUpright() async throws {
         let portrait = GeneratedClips.portraitDrive.path
         let fromFile = try await observeFile(portrait)

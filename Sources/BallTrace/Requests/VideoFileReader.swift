@@ -23,22 +23,31 @@ public struct VideoFileReader: AsyncSequence, Sendable {
     /// Frames decoded ahead of the consumer at most.
     public var depth = 3
 
-    /// Opens the file now, so that a missing or unreadable one is reported here, with the
-    /// message the command line prints.
+    /// The decoder opened for ``info``, kept for the first iteration: standard input can be
+    /// read only once, and a URL is better connected once.
+    private let opened: OpenedDecoder
+
+    /// Opens the input now, so that a missing or unreadable one is reported here, with the
+    /// message the command line prints. The first iteration reads from this opening; a later
+    /// one opens the input again (a file or a URL: standard input is read once).
     public init(path: String) throws {
         self.path = path
-        info = try MediaDecoder(path: path).info
+        let stop = InterruptFlag()
+        let decoder = try MediaDecoder(path: path, interruption: stop)
+        info = decoder.info
+        opened = OpenedDecoder(decoder, stop: stop)
     }
 
-    public func makeAsyncIterator() -> Iterator { Iterator(path: path, depth: depth) }
+    public func makeAsyncIterator() -> Iterator { Iterator(path: path, depth: depth, opened: opened.take()) }
 
     public struct Iterator: AsyncIteratorProtocol {
         private var frames: AsyncThrowingStream<VideoFrame, any Error>.AsyncIterator
         private let credits: DispatchSemaphore
 
-        init(path: String, depth: Int) {
+        init(path: String, depth: Int, opened: (decoder: MediaDecoder, stop: InterruptFlag)?) {
             let credits = DispatchSemaphore(value: Swift.max(1, depth))
-            let stop = InterruptFlag()
+            let stop = opened?.stop ?? InterruptFlag()
+            let handOver = OpenedDecoder.HandOver(opened?.decoder)
             let (stream, continuation) = AsyncThrowingStream.makeStream(of: VideoFrame.self)
             continuation.onTermination = { _ in
                 // The consumer stopped early: the decoder gives up and its thread ends.
@@ -47,7 +56,7 @@ public struct VideoFileReader: AsyncSequence, Sendable {
             }
             let thread = Thread {
                 do {
-                    let decoder = try MediaDecoder(path: path, interruption: stop)
+                    let decoder = try handOver.decoder ?? MediaDecoder(path: path, interruption: stop)
                     let interval = decoder.info.frameRate > 0 ? 1 / decoder.info.frameRate : nil
                     let slot = FrameSlot()
                     while true {
@@ -72,5 +81,31 @@ public struct VideoFileReader: AsyncSequence, Sendable {
             credits.signal()
             return frame
         }
+    }
+}
+
+/// The decoder a ``VideoFileReader`` opened for its info, until an iterator takes it.
+private final class OpenedDecoder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var decoder: MediaDecoder?
+    private let stop: InterruptFlag
+
+    init(_ decoder: MediaDecoder, stop: InterruptFlag) {
+        self.decoder = decoder
+        self.stop = stop
+    }
+
+    /// The decoder and its interrupt flag the first time; nil after.
+    func take() -> (decoder: MediaDecoder, stop: InterruptFlag)? {
+        lock.withLock {
+            defer { decoder = nil }
+            return decoder.map { ($0, stop) }
+        }
+    }
+
+    /// Carries a decoder to the decoding thread, which alone uses it from then on.
+    struct HandOver: @unchecked Sendable {
+        let decoder: MediaDecoder?
+        init(_ decoder: MediaDecoder?) { self.decoder = decoder }
     }
 }
