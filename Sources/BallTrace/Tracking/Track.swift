@@ -171,7 +171,7 @@ struct Track: Sendable, Hashable, Identifiable {
             // and clutter that stays put is most of what is followed.)
             if depth != nil {
                 alternatives.append(parabola.position(at: time))
-            } else if isSeenInDepth || (parabola.rms > 1.5 && window[0].position.distance(to: last.position) > 0.05 * settings.shorterSide),
+            } else if isSeenInDepth || (parabola.rms > 1.5 && window[0].position.distance(to: last.position) > settings.travellingShare * settings.shorterSide),
                       let seen = PerspectiveFit(window) {
                 alternatives.append(seen.position(at: time))
             }

@@ -1,4 +1,6 @@
-/// Parameters of the tracker, in pixels and seconds of the displayed picture.
+/// Parameters of the tracker, in pixels and seconds of the displayed picture: every number the
+/// tracker decides by that is not a property of a ball's flight (those are `BallisticTest`'s),
+/// with what it means and how it was chosen.
 struct TrackerSettings: Sendable, Hashable {
     /// Points a track needs before it is reported (Vision's `trajectoryLength`).
     var trajectoryLength: Int
@@ -19,6 +21,38 @@ struct TrackerSettings: Sendable, Hashable {
     /// that follows a path bending more than a parabola.
     var predictionWindow: Int
     var shortPredictionWindow: Int
+    /// Live chains at most. In clutter (a crowd, leaves) a few hundred blobs a frame start as
+    /// many chains; association is then the analysis's largest cost. A thousand keeps every
+    /// chain of the real clips' balls (chains are dropped by promise, never by arrival order,
+    /// see `TrajectoryTracker+Pruning.swift`) at a bounded cost a frame.
+    var maximumLiveChains = 1000
+    /// Blobs a chain of one point branches to: it has no direction yet, and a ball just released
+    /// is nearer the hand than where it will be next. Three covers a hand, a club head and the
+    /// ball around a launch.
+    var branchesOfANewChain = 3
+    /// Analysed frames a chain of fewer than three points, then of fewer than six, may go
+    /// without a detection: short chains are mostly clutter, and only a chain long enough to
+    /// predict well is worth bridging an occlusion (`maximumMissedFrames`).
+    var missedFramesUnderThreePoints = 1
+    var missedFramesUnderSixPoints = 2
+    /// Frames a bounce may hide the ball for, between the flight that ends on it and the one
+    /// that begins: at 30 or 60 fps the ball is rarely seen at the floor or the rim itself.
+    var bounceGap = 3
+    /// Longest a ball may be out of view above the picture before it comes back down, seconds
+    /// (a drive's hang time is about seven).
+    var longestTimeAbove = 10.0
+    /// Least contrast of a blob taken into a flight's earlier frames (or kept there), as a share
+    /// of its neighbour's: a ball a frame earlier is not a faint shadow of itself.
+    var backfillContrastShare = 0.35
+    /// How far a picture's time may be from when it was taken, as a share of the interval to
+    /// the next (a converted clip's pictures, see `CaptureCadence`).
+    var timingUncertainty = 0.1
+    /// Share of the shorter side a chain must travel over its recent points before a path in
+    /// depth is tried for it (fitting in depth costs far more than a parabola, and clutter that
+    /// stays put is most of what is followed); also how near the top edge a ball coming back
+    /// into the picture first shows.
+    var travellingShare = 0.05
+
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
     var shorterSide: Double
     /// The displayed frame, pixels: a flight predicted outside it has left the picture.

@@ -2,16 +2,12 @@ import Foundation
 
 // How flights end: in a bounce, and, after leaving the picture through the top, coming back.
 extension TrajectoryTracker {
-    /// Frames a bounce may hide the ball for, between the flight that ends on it and the one
-    /// that begins.
-    static let bounceGap = 3
-
     /// The flights that ended in a bounce: falling when they were lost, with another flight
-    /// starting from where they were, rising, within ``bounceGap`` frames. At 30 or 60 frames a
+    /// starting from where they were, rising, within `gap` frames (`settings.bounceGap`). At 30 or 60 frames a
     /// second the ball is rarely seen close enough to the floor (or rim) for its own flight to
     /// take the first frames back up, so the bounce shows as one flight lost and the next
     /// beginning; the first is then marked `.bounced`, not `.lost`.
-    static func markingBounces(_ flights: [Track]) -> [Track] {
+    static func markingBounces(_ flights: [Track], gap bounceGap: Int) -> [Track] {
         var result = flights
         for (i, flight) in flights.enumerated() where flight.ending == nil && flight.points.count >= 3 {
             let n = flight.points.count
@@ -33,24 +29,20 @@ extension TrajectoryTracker {
     }
 
 
-    /// Longest a ball may be out of view above the picture before it comes back down, seconds
-    /// (a drive's hang time is about seven).
-    static let longestTimeAbove = 10.0
-
     /// The reported flight a chain is the ball of, coming back down into the picture where the
     /// flight left it through the top: a ball struck high (down the line, most of all) climbs
     /// out of the frame and falls back in far away, small and slowed by drag. The chain starts
     /// at the top edge, within a fifth of the frame's width of where the flight left, after it
-    /// left and within ``longestTimeAbove``, and goes down. Of several such flights, the one
+    /// left and within `settings.longestTimeAbove`, and goes down. Of several such flights, the one
     /// that left last.
     func flightComingBack(_ points: [TrackPoint]) -> UUID? {
         guard let first = points.first, let last = points.last, last.picturePosition.y > first.picturePosition.y else { return nil }
-        let edge = max(3 * first.radius, 0.05 * settings.shorterSide)
+        let edge = max(3 * first.radius, settings.travellingShare * settings.shorterSide)
         guard first.picturePosition.y <= edge else { return nil }
         return completed.last { flight in
             guard flight.isReported, flight.points.count >= 2 else { return false }
             let exit = flight.last, before = flight.points[flight.points.count - 2]
-            guard first.time > exit.time, first.time - exit.time <= Self.longestTimeAbove,
+            guard first.time > exit.time, first.time - exit.time <= settings.longestTimeAbove,
                   abs(first.picturePosition.x - exit.picturePosition.x) <= 0.2 * Double(settings.frameWidth) else { return false }
             // It left through the top: last seen at the edge, or its last step carries it past.
             let carried = 2 * exit.picturePosition.y - before.picturePosition.y

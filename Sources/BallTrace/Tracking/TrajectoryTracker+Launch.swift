@@ -36,24 +36,17 @@ extension TrajectoryTracker {
             let next = track.points[first]
             guard path.position(at: p.time).distance(to: p.position) <= tolerance,
                   isSimilarSize(p.radius, next.radius),
-                  p.contrast >= Self.backfillContrastShare * next.contrast else { break }
+                  p.contrast >= settings.backfillContrastShare * next.contrast else { break }
             first -= 1
         }
         // Within the window too, a first point far fainter than the next is what the chain
         // started on (a club head passing the ball at the launch), not the ball.
         while first < track.points.count - 1,
-              track.points[first].contrast < Self.backfillContrastShare * track.points[first + 1].contrast {
+              track.points[first].contrast < settings.backfillContrastShare * track.points[first + 1].contrast {
             first += 1
         }
         return first
     }
-
-    /// Least contrast of a blob taken into a flight's earlier frames (or kept there), as a share
-    /// of its neighbour's.
-    static let backfillContrastShare = 0.35
-    /// How far a picture's time may be from when it was taken, as a share of the interval to
-    /// the next.
-    static let timingUncertainty = 0.1
 
     /// Detections of a just-reported flight in the frames before its first point, found in the
     /// blobs kept from those frames: the first frames after a launch are the hardest to follow
@@ -87,7 +80,7 @@ extension TrajectoryTracker {
             // pictures are timed to about a tenth of a frame interval (see `CaptureCadence`).
             let velocity = fit.velocity(at: past.time)
             let stride = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * (neighbour.time - past.time)
-            let tolerance = max(2, radius, 4 * fit.rms, Self.timingUncertainty * stride) * (1 + 0.2 * Double(k))
+            let tolerance = max(2, radius, 4 * fit.rms, settings.timingUncertainty * stride) * (1 + 0.2 * Double(k))
             // A ball looks much the same a frame earlier: of similar size (or larger, as it
             // grows back toward the camera), not a faint shadow of itself, and not smeared
             // across its path (a club head passing the tee at the launch is near the path too).
@@ -95,7 +88,7 @@ extension TrajectoryTracker {
             func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
             let nearest = past.blobs.indices.filter {
                 let blob = past.blobs[$0]
-                return isSimilarSize(blob.radius, grown) && blob.contrast >= Self.backfillContrastShare * neighbour.contrast
+                return isSimilarSize(blob.radius, grown) && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
                     && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
                                                   velocity: velocity, stepInterval: neighbour.time - past.time)
                     && !taken.contains(Taken(frame: past.frame, x: blob.center.x, y: blob.center.y))
@@ -107,7 +100,7 @@ extension TrajectoryTracker {
                 isCrowded = past.crowded[index]
                 neighbourIsPieces = false
             } else if !neighbourIsPieces, let pieces = Self.pieces(of: max(grown, radius), near: expected, within: tolerance, in: past.blobs, usable: {
-                $0.contrast >= Self.backfillContrastShare * neighbour.contrast
+                $0.contrast >= settings.backfillContrastShare * neighbour.contrast
                     && !taken.contains(Taken(frame: past.frame, x: $0.center.x, y: $0.center.y))
             }) {
                 blob = pieces

@@ -61,7 +61,7 @@ extension TrajectoryTracker {
         if fit.rms <= tolerance { return true }
         // A ball flying away or coming closer is explained by a path in depth (tried only for
         // a chain that travels: clutter that stays put is most of what is followed).
-        guard recent[0].position.distance(to: recent[recent.count - 1].position) > 0.05 * settings.shorterSide else { return false }
+        guard recent[0].position.distance(to: recent[recent.count - 1].position) > settings.travellingShare * settings.shorterSide else { return false }
         return (PerspectiveFit(recent)?.rms ?? .infinity) <= tolerance
     }
 
@@ -89,7 +89,7 @@ extension TrajectoryTracker {
     mutating func keepMostPromising() {
         let ranked = active.indices.map { (index: $0, promise: promise(of: active[$0])) }
             .sorted { ($0.promise.tier, -$0.promise.points, $0.index) < ($1.promise.tier, -$1.promise.points, $1.index) }
-        let kept = ranked.prefix(maximumActiveTracks).map(\.index).sorted()
+        let kept = ranked.prefix(settings.maximumLiveChains).map(\.index).sorted()
         active = kept.map { active[$0] }
     }
 }

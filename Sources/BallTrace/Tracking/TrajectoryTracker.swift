@@ -22,8 +22,6 @@ struct TrajectoryTracker: Sendable {
     var active: [Track] = []
     /// Reported trajectories that have ended, in the order they ended.
     private(set) var completed: [Track] = []
-    /// Cap on live tracks: noise must not make association quadratic in the clip's length.
-    let maximumActiveTracks = 1000
     /// Analysed frames so far.
     var step = 0
     /// Whether each blob of the current frame has moving neighbours, by index.
@@ -55,7 +53,7 @@ struct TrajectoryTracker: Sendable {
     var reported: [Track] {
         Self.markingBounces((completed + inFlight).sorted {
             ($0.points[0].time, $0.id.uuidString) < ($1.points[0].time, $1.id.uuidString)
-        })
+        }, gap: settings.bounceGap)
     }
 
     /// Tracks being followed, reported or not (diagnostics).
@@ -96,7 +94,7 @@ struct TrajectoryTracker: Sendable {
         confirmChains(&pass)
         retire(pass)
         spawn(pass)
-        if active.count > maximumActiveTracks { keepMostPromising() }
+        if active.count > settings.maximumLiveChains { keepMostPromising() }
     }
 
     /// The frame becomes the current one, and is kept to look back into.
@@ -138,7 +136,8 @@ struct TrajectoryTracker: Sendable {
     /// nearest blobs (a ball just released is nearer the hand than where it will be next).
     private mutating func extendChains(expecting expectations: [Expectation], _ pass: inout FramePass) {
         let chains = active.indices.filter { !active[$0].isReported }
-        for (e, chosen) in associateNearest(chains.map { expectations[$0] }, pass.blobs, available: pass.free, limit: 3) {
+        for (e, chosen) in associateNearest(chains.map { expectations[$0] }, pass.blobs, available: pass.free,
+                                            limit: settings.branchesOfANewChain) {
             let t = chains[e]
             if active[t].points.count == 1 {
                 for b in chosen.dropFirst() {
@@ -217,7 +216,8 @@ struct TrajectoryTracker: Sendable {
     private mutating func retire(_ pass: FramePass) {
         var kept: [Track] = []
         for (t, track) in active.enumerated() where !pass.ended[t] {
-            let limit = track.points.count < 3 ? 1 : track.points.count < 6 ? 2 : settings.maximumMissedFrames
+            let limit = track.points.count < 3 ? settings.missedFramesUnderThreePoints
+                : track.points.count < 6 ? settings.missedFramesUnderSixPoints : settings.maximumMissedFrames
             let bridging = track.isReported && pass.time - track.last.time <= settings.maximumGap
             if track.missedFrames > limit && !bridging {
                 if track.isReported { completed.append(track) }
