@@ -50,13 +50,7 @@ struct MovingCameraPipelineTests {
     @Test func picturesShownTwiceAreRecognisedAndTheFlightKeepsEveryFrame() throws {
         // Converted to 30 fps by showing every second picture twice, as editors do.
         let repeated = GeneratedClips.temporaryPath("repeated.mp4")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-i", Self.drive20.path, "-vf", "fps=30", "-c:v", "libx264",
-                            "-crf", "16", "-preset", "veryfast", repeated]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        try #require(ffmpeg.terminationStatus == 0)
+        try ffmpeg(["-i", Self.drive20.path, "-vf", "fps=30", "-c:v", "libx264", "-crf", "16", "-preset", "veryfast", repeated])
         let result = try VideoAnalysis.run(path: repeated, settings: AnalysisSettings())
         #expect(result.capture.repeatedFrames >= 20, "\(result.capture.repeatedFrames) repeats of 30")
         let trajectory = try #require(result.trajectories.max { $0.detectedPoints.count < $1.detectedPoints.count })
@@ -76,13 +70,7 @@ struct MovingCameraPipelineTests {
         scene.name = "golf-face-on-pan-50fps"
         let filmed = GeneratedClips.render(scene)
         let converted = GeneratedClips.temporaryPath("dropped.mp4")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ffmpeg.arguments = ["ffmpeg", "-v", "error", "-y", "-i", filmed.path, "-vf", "fps=30", "-c:v", "libx264",
-                            "-crf", "16", "-preset", "veryfast", converted]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        try #require(ffmpeg.terminationStatus == 0)
+        try ffmpeg(["-i", filmed.path, "-vf", "fps=30", "-c:v", "libx264", "-crf", "16", "-preset", "veryfast", converted])
         let result = try VideoAnalysis.run(path: converted, settings: AnalysisSettings())
         #expect(result.capture.shortStepFrames >= 10, "\(result.capture.shortStepFrames) short steps")
         #expect(result.trajectories.count == 1)

@@ -70,12 +70,20 @@ struct CaptureCadence {
         if recent.count > Self.window { recent.removeFirst() }
         guard !isRepeat else { return time }
         var taken = time
-        let new = recent.filter { !$0.isRepeat }
-        if new.count >= 4, new.count < recent.count || new.contains(where: \.isHalf) {
-            let n = Double(new.count)
-            let mk = new.reduce(0.0) { $0 + $1.index } / n, mt = new.reduce(0.0) { $0 + $1.time } / n
+        // The line through the new pictures of the window (repeats left out), read in place:
+        // this runs for every frame.
+        var count = 0, anyHalf = false, sumIndex = 0.0, sumTime = 0.0
+        for p in recent where !p.isRepeat {
+            count += 1
+            anyHalf = anyHalf || p.isHalf
+            sumIndex += p.index
+            sumTime += p.time
+        }
+        if count >= 4, count < recent.count || anyHalf {
+            let n = Double(count)
+            let mk = sumIndex / n, mt = sumTime / n
             var skk = 0.0, skt = 0.0
-            for p in new {
+            for p in recent where !p.isRepeat {
                 skk += (p.index - mk) * (p.index - mk)
                 skt += (p.index - mk) * (p.time - mt)
             }
@@ -98,7 +106,7 @@ struct CaptureCadence {
         let period = beatPeriod(at: now - 1)
         // Two in three of the recent pictures are whole steps in a 2, 2, 1 beat: the yardstick
         // is the second largest of six.
-        let strong = secondLargest(yardstick.map(\.strongShare)), mean = secondLargest(yardstick.map(\.mean))
+        let strong = secondLargest(of: \.strongShare), mean = secondLargest(of: \.mean)
         guard strong >= Self.movingShare else {
             guard let period, let last = halfSteps.last, now >= last + period - 0.5 else { return false }
             halfSteps.append(last + period)
@@ -120,13 +128,28 @@ struct CaptureCadence {
     /// a frame of each other, two to six frames long, the last of them recent at `now`.
     private func beatPeriod(at now: Double) -> Double? {
         guard halfSteps.count == 4 else { return nil }
-        let gaps = zip(halfSteps, halfSteps.dropFirst()).map { $1 - $0 }
-        let shortest = gaps.min()!, longest = gaps.max()!
+        var shortest = Double.infinity, longest = -Double.infinity
+        for i in 1..<4 {
+            shortest = min(shortest, halfSteps[i] - halfSteps[i - 1])
+            longest = max(longest, halfSteps[i] - halfSteps[i - 1])
+        }
         guard shortest >= 1.75, longest <= 6, longest - shortest <= 1.01, now - halfSteps[3] <= longest + 1 else { return nil }
         return (halfSteps[3] - halfSteps[0]) / 3
     }
 
-    private func secondLargest(_ values: [Double]) -> Double {
-        values.sorted()[values.count - 2]
+    /// The second largest of one measure over the yardstick (the largest again when it occurs
+    /// twice), in one pass.
+    private func secondLargest(of measure: KeyPath<Change, Double>) -> Double {
+        var largest = -Double.infinity, second = -Double.infinity
+        for change in yardstick {
+            let value = change[keyPath: measure]
+            if value >= largest {
+                second = largest
+                largest = value
+            } else if value > second {
+                second = value
+            }
+        }
+        return second
     }
 }

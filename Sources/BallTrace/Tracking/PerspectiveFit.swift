@@ -134,15 +134,13 @@ private struct DepthSearch {
         return sums
     }
 
-    /// Fits for four values of k (nil where a point would fall behind the camera).
-    func fits(_ k: SIMD4<Double>) -> (Found?, Found?, Found?, Found?) {
-        let all = sums(k)
-        func lane(_ j: Int) -> Found? {
-            guard all.valid[j] else { return nil }
-            return solve(k[j], all.s0[j], all.s1[j], all.s2[j], all.s3[j], all.s4[j],
-                         all.rx0[j], all.rx1[j], all.rx2[j], all.ry0[j], all.ry1[j], all.ry2[j])
-        }
-        return (lane(0), lane(1), lane(2), lane(3))
+    /// The fit for one value of k (nil where a point would fall behind the camera): the path
+    /// the search settles on, with the arithmetic each lane of ``misfits(_:)`` does.
+    func fit(_ k: Double) -> Found? {
+        let all = sums(SIMD4(repeating: k))
+        guard all.valid[0] else { return nil }
+        return solve(k, all.s0[0], all.s1[0], all.s2[0], all.s3[0], all.s4[0],
+                     all.rx0[0], all.rx1[0], all.rx2[0], all.ry0[0], all.ry1[0], all.ry2[0])
     }
 
     /// The misfits (rms) of the fits for four values of k, infinite where a point would fall
@@ -247,7 +245,7 @@ private struct DepthSearch {
             (low, high) = (g[best] - step, g[best] + step)
         }
         let refined = ((low + high) / 2 - 1) / span
-        if let found = fits(SIMD4(repeating: refined)).0, found.rms < bestRMS { return found }
-        return fits(SIMD4(repeating: bestK)).0
+        if let found = fit(refined), found.rms < bestRMS { return found }
+        return fit(bestK)
     }
 }
