@@ -9,6 +9,9 @@ let package = Package(
     // `swift run evaluate-tracking`, `swift run trajectory-watch` here), not products.
     products: [
         .library(name: "BallTrace", targets: ["BallTrace"]),
+        // Vision's names and behaviour (`VNDetectTrajectoriesRequest`, `VNImageRequestHandler`,
+        // `CMTime`…): code written for Apple's Vision ports by changing its imports.
+        .library(name: "BallTraceVision", targets: ["BallTraceVision"]),
         .executable(name: "balltrace", targets: ["balltrace"]),
     ],
     dependencies: [
@@ -43,6 +46,10 @@ let package = Package(
                 .embedInCode("Schemas/analysis-document.schema.json"),
                 .embedInCode("Schemas/stream-line.schema.json"),
             ]
+        ),
+        .target(
+            name: "BallTraceVision",
+            dependencies: ["BallTrace"]
         ),
         .executableTarget(
             name: "balltrace",
@@ -84,11 +91,11 @@ let package = Package(
         ),
         .testTarget(
             name: "BallTraceTests",
-            dependencies: ["BallTrace", "ClipSynthesis", "Evaluation"]
+            dependencies: ["BallTrace", "BallTraceVision", "ClipSynthesis", "Evaluation"]
         ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["BallTrace", "ClipSynthesis", "Evaluation", "CFFmpeg"]
+            dependencies: ["BallTrace", "BallTraceVision", "ClipSynthesis", "Evaluation", "CFFmpeg"]
         ),
     ],
     cxxLanguageStandard: .cxx17

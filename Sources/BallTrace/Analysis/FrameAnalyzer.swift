@@ -5,14 +5,16 @@ import Foundation
 /// the frame-by-frame API (``SequenceRequestHandler``) run, so they cannot disagree.
 final class FrameAnalyzer {
     let geometry: FrameGeometry
-    let settings: AnalysisSettings
+    /// The settings in force: the region of interest and the radius bounds may change between
+    /// frames (see ``refilter(_:)``); the rest is fixed for the sequence.
+    private(set) var settings: AnalysisSettings
     /// Seconds between frames (0 when unknown): the step of predicted paths.
     let frameInterval: Double
-    let minimumRadius: Double
-    let maximumRadius: Double
-    let region: PixelRect?
+    private(set) var minimumRadius: Double
+    private(set) var maximumRadius: Double
+    private(set) var region: PixelRect?
     let detector: BlobDetector
-    private let filter: BlobFilter
+    private var filter: BlobFilter
     /// The tracker, on a thread of its own (see ``TrackingPipeline``).
     private let tracking: TrackingPipeline
     /// The tracker, once every frame given so far has been tracked.
@@ -42,9 +44,7 @@ final class FrameAnalyzer {
         self.settings = settings
         self.frameInterval = frameInterval
         let width = geometry.displayedWidth, height = geometry.displayedHeight
-        minimumRadius = settings.minimumRadius.pixels(shorterSide: geometry.shorterSide)
-        maximumRadius = settings.maximumRadius.pixels(shorterSide: geometry.shorterSide)
-        region = settings.regionOfInterest.isFullFrame ? nil : settings.regionOfInterest.pixelRect(width: width, height: height)
+        (region, minimumRadius, maximumRadius) = Self.bounds(settings, geometry)
         filter = BlobFilter(region: region, minimumRadius: minimumRadius, maximumRadius: maximumRadius)
         detector = try BlobDetector(
             frameWidth: geometry.storedWidth, frameHeight: geometry.storedHeight,
@@ -55,6 +55,32 @@ final class FrameAnalyzer {
     }
 
     deinit { tracking.stop() }
+
+    /// The region of interest and radius bounds of `settings` in displayed pixels.
+    private static func bounds(_ settings: AnalysisSettings, _ geometry: FrameGeometry)
+        -> (region: PixelRect?, minimumRadius: Double, maximumRadius: Double) {
+        let region = settings.regionOfInterest.isFullFrame
+            ? nil : settings.regionOfInterest.pixelRect(width: geometry.displayedWidth, height: geometry.displayedHeight)
+        return (region, settings.minimumRadius.pixels(shorterSide: geometry.shorterSide),
+                settings.maximumRadius.pixels(shorterSide: geometry.shorterSide))
+    }
+
+    /// Takes a new region of interest, radius bounds, coordinate system and scale from the next
+    /// frame on, as Vision reads a request's properties at every perform: blobs are filtered
+    /// with the new bounds, chains already followed keep their points. The detector keeps the
+    /// resolution it chose for the first frame's smallest radius, and no blob larger than the
+    /// first frame's largest radius allowed reaches the filter. The trajectory length and the
+    /// frame spacing stay those the sequence began with.
+    func refilter(_ new: AnalysisSettings) throws(AnalysisSettingsError) {
+        var new = new
+        new.trajectoryLength = settings.trajectoryLength
+        new.frameSpacing = settings.frameSpacing
+        guard new != settings else { return }
+        try new.validate(shorterSide: geometry.shorterSide)
+        settings = new
+        (region, minimumRadius, maximumRadius) = Self.bounds(new, geometry)
+        filter = BlobFilter(region: region, minimumRadius: minimumRadius, maximumRadius: maximumRadius)
+    }
 
     /// Whether a frame at `time` is analysed: frames closer than the spacing asked for to the
     /// last analysed one are not. A spacing typed in rounded (0.0667 s for every fourth frame

@@ -12,6 +12,9 @@ public final class SequenceRequestHandler {
 
     /// Analyses `frame` for each request and updates its ``DetectTrajectoriesRequest/results``.
     ///
+    /// A request's region of interest, radius bounds, coordinate system and scale are read at
+    /// every call, as Vision reads them: a change applies from this frame on.
+    ///
     /// - Parameter orientation: how the buffer is turned relative to the picture a viewer sees
     ///   (Vision's `.right` for a buffer stored sideways); nil: as the frame says (its file's
     ///   display matrix, or upright).
@@ -22,7 +25,7 @@ public final class SequenceRequestHandler {
                 let key = ObjectIdentifier(request)
                 let state = try states[key] ?? SequenceState(request: request)
                 states[key] = state
-                try state.perform(frame, rotation: orientation?.rotation ?? frame.rotation)
+                try state.perform(frame, rotation: orientation?.rotation ?? frame.rotation, settings: request.settings())
                 request.results = state.results
                 request.completionHandler?(request, nil)
             } catch {
@@ -36,7 +39,7 @@ public final class SequenceRequestHandler {
 /// What a handler keeps for one request: the analysis, once the first frames have said what
 /// it needs (size, orientation, frame interval).
 private final class SequenceState {
-    private let settings: AnalysisSettings
+    private var settings: AnalysisSettings
     private var analyzer: FrameAnalyzer?
     /// The first frame, kept until the second gives the frame interval (when no file said).
     private var first: (frame: VideoFrame, geometry: FrameGeometry)?
@@ -48,7 +51,12 @@ private final class SequenceState {
         settings = try request.settings()
     }
 
-    func perform(_ frame: VideoFrame, rotation: DisplayRotation) throws {
+    func perform(_ frame: VideoFrame, rotation: DisplayRotation, settings new: AnalysisSettings) throws {
+        if let analyzer {
+            try analyzer.refilter(new)
+        } else {
+            settings = new
+        }
         if let lastTime, frame.time <= lastTime { throw SequenceError.timeNotIncreasing(previous: lastTime, time: frame.time) }
         lastTime = frame.time
         let geometry = FrameGeometry(storedWidth: frame.width, storedHeight: frame.height, rotation: rotation)
