@@ -61,31 +61,50 @@ struct EvaluateTracking: ParsableCommand {
         let results = "\(work)/results"
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let flags = analyzeFlags
+        let firstConfidence = FirstConfidences()
         let runner = EvaluationRunner(clipFolder: "\(work)/clips", realClipFolder: clips) { clip in
-            try Self.analyse(clip, with: executable, flags: flags, into: results)
+            try Self.analyse(clip, with: executable, flags: flags, into: results, firstConfidence: firstConfidence)
         }
         var outcomes: [CaseResult] = []
+        var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())
         for c in cases {
             let result = runner.run(c)
             let mark = result.passes ? "ok" : (c.isGated ? "FAIL" : "short")
             FileHandle.standardError.write(Data(String(format: "%@  %@  (%.1f s)\n", mark, c.name, result.seconds).utf8))
             outcomes.append(result)
+            if let score = result.score {
+                if case .generated = c.source {
+                    calibration.generated.add(score, firstConfidence: firstConfidence.all)
+                } else {
+                    calibration.real.add(score, firstConfidence: firstConfidence.all)
+                }
+            }
         }
         print(scoreTable(outcomes), terminator: "")
+        print("confidence, real clips: \(calibration.real.summary)")
+        print("confidence, generated: \(calibration.generated.summary)")
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
     }
 
     /// Runs the real executable, as a user would, and reads the document it writes.
-    static func analyse(_ clip: String, with executable: String, flags: [String], into folder: String) throws -> AnalysisDocument {
+    /// The stream of per-frame lines goes to a file beside the document: each trajectory's
+    /// confidence when it was first reported is read from it.
+    static func analyse(_ clip: String, with executable: String, flags: [String], into folder: String,
+                        firstConfidence: FirstConfidences) throws -> AnalysisDocument {
         let name = URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent
         let parent = URL(fileURLWithPath: clip).deletingLastPathComponent().lastPathComponent
-        let output = "\(folder)/\(parent)-\(name).json"
+        let output = "\(folder)/\(parent)-\(name).json", streamPath = "\(folder)/\(parent)-\(name).stream.jsonl"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["analyze", clip, "--json", output] + flags
+        process.arguments = ["analyze", clip, "--json", output, "--stream"] + flags
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        guard FileManager.default.createFile(atPath: streamPath, contents: nil),
+              let stream = FileHandle(forWritingAtPath: streamPath) else {
+            throw AnalysisFailure(message: "cannot write \(streamPath)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: streamPath) }
+        process.standardOutput = stream
         try process.run()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -93,7 +112,33 @@ struct EvaluateTracking: ParsableCommand {
             let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw AnalysisFailure(message: "balltrace exited with \(process.terminationStatus): \(text)")
         }
+        try stream.close()
+        try firstConfidence.read(streamPath)
         return try JSONDecoder().decode(AnalysisDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+}
+
+/// Each trajectory's confidence in the first stream line that reports it, by UUID (UUIDs are
+/// unique across clips).
+final class FirstConfidences: @unchecked Sendable {
+    private let lock = NSLock()
+    private var confidences: [UUID: Double] = [:]
+
+    var all: [UUID: Double] { lock.withLock { confidences } }
+
+    func read(_ path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var found: [UUID: Double] = [:]
+        for line in text.split(separator: "\n") {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let trajectories = object["trajectories"] as? [[String: Any]] else { continue }
+            for t in trajectories {
+                guard let text = t["uuid"] as? String, let uuid = UUID(uuidString: text), found[uuid] == nil,
+                      let confidence = (t["confidence"] as? NSNumber)?.doubleValue else { continue }
+                found[uuid] = confidence
+            }
+        }
+        lock.withLock { confidences.merge(found) { first, _ in first } }
     }
 }
 
