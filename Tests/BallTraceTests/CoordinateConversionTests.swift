@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BallTrace
 
@@ -129,4 +130,18 @@ func storedPictureMapsOntoTheWholeDisplayedPicture(rotation: DisplayRotation) {
     #expect(r.pixelRect(width: 640, height: 360) == PixelRect(x: 160, y: 180, width: 320, height: 90))
     #expect(NormalizedRect.fullFrame.isFullFrame)
     #expect(!r.isFullFrame)
+}
+
+@Test func iOS18sImageConversionsCountFromTheOriginAsked() {
+    let size = CGSize(width: 200, height: 100)
+    let p = NormalizedPoint(x: 0.25, y: 0.8)   // origin lower-left: near the top
+    #expect(p.toImageCoordinates(size) == CGPoint(x: 50, y: 80))
+    #expect(abs(p.toImageCoordinates(size, origin: .upperLeft).y - 20) < 1e-9)
+    #expect(abs(NormalizedPoint(imagePoint: CGPoint(x: 50, y: 20), in: size, origin: .upperLeft).verticallyFlipped().y - 0.2) < 1e-12)
+    let r = NormalizedRect(x: 0.1, y: 0.6, width: 0.5, height: 0.3)
+    let image = r.toImageCoordinates(size, origin: .upperLeft)
+    #expect(abs(image.minY - 10) < 1e-9 && abs(image.height - 30) < 1e-9)
+    let back = NormalizedRect(imageRect: image, in: size, origin: .upperLeft)
+    #expect(abs(back.y - r.y) < 1e-12 && abs(back.height - r.height) < 1e-12)
+    #expect(abs(r.verticallyFlipped().y - 0.1) < 1e-12)
 }

@@ -61,6 +61,18 @@ struct LibraryAPITests {
         #expect(fromFile.flights == fromBuffers.flights)
     }
 
+    @Test func iOS18sShapeGivesWhatTheHandlerGives() async throws {
+        // A request that keeps its own sequence, performed with `try await request.perform(on:)`.
+        let request = DetectTrajectoriesRequest(trajectoryLength: 10)
+        var latest: [UUID: TrajectoryObservation] = [:]
+        for try await frame in try VideoFileReader(path: clip) {
+            for o in try await request.perform(on: frame) { latest[o.uuid] = o }
+        }
+        let modern = latest.values.sorted { $0.timeRange.start < $1.timeRange.start }.map(\.detectedPoints)
+        #expect(modern.count == 1)
+        #expect(modern == (try await observeFile(clip)).flights)
+    }
+
     @Test func nothingIsReportedBeforeTrajectoryLengthPointsAndAUUIDStaysWithItsFlight() async throws {
         let observed = try await observeFile(clip, request(length: 12))
         let reportedFrames = observed.perFrame.filter { !$0.isEmpty }

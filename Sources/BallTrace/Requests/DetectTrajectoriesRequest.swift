@@ -38,6 +38,24 @@ public final class DetectTrajectoriesRequest {
         self.completionHandler = completionHandler
     }
 
+    /// iOS 18's shape: `DetectTrajectoriesRequest(trajectoryLength: 10)`, every frame analysed
+    /// unless a spacing in seconds is given.
+    public convenience init(trajectoryLength: Int, frameAnalysisSpacing: Double? = nil) {
+        self.init(frameAnalysisSpacing: frameAnalysisSpacing ?? 0, trajectoryLength: trajectoryLength)
+    }
+
+    /// The handler of ``perform(on:orientation:)``: the request keeps its own sequence there,
+    /// as iOS 18's stateful requests do.
+    private lazy var ownHandler = SequenceRequestHandler()
+
+    /// iOS 18's shape: analyses the next frame of the request's sequence and returns the
+    /// trajectories in flight (what ``results`` then holds). The request keeps the sequence's
+    /// state; a ``SequenceRequestHandler`` performing the same request keeps its own.
+    public func perform(on frame: VideoFrame, orientation: FrameOrientation? = nil) async throws -> [TrajectoryObservation] {
+        try ownHandler.perform([self], on: frame, orientation: orientation)
+        return results ?? []
+    }
+
     /// The analysis settings these parameters stand for; throws the error the command line
     /// prints for the same values.
     func settings() throws(AnalysisSettingsError) -> AnalysisSettings {
