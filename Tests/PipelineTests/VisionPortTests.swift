@@ -81,6 +81,27 @@ struct VisionPortTests {
         #expect(watcher.firstConfidence.values.allSatisfy { $0 > 0.9 }, "\(watcher.firstConfidence)")
     }
 
+    @Test func oneSequenceHandlerGivesWhatANewImageHandlerPerFrameGives() async throws {
+        // The flow of a golf app: one VNSequenceRequestHandler for the clip, the parabola and
+        // the flight time read off each trusted trajectory.
+        let request = VNDetectTrajectoriesRequest(frameAnalysisSpacing: CMTime(value: 0, timescale: 600), trajectoryLength: 10)
+        let sequence = VNSequenceRequestHandler()
+        var shots: [UUID: (points: [CGPoint], equation: simd_float3, seconds: Double)] = [:]
+        for try await frame in try VideoFileReader(path: clip.path) {
+            try sequence.perform([request], on: frame, orientation: .up)
+            for trajectory in request.results ?? [] where trajectory.confidence > 0.9 {
+                shots[trajectory.uuid] = (trajectory.detectedPoints.map(\.location), trajectory.equationCoefficients,
+                                          trajectory.timeRange.duration.seconds)
+            }
+        }
+        let watcher = TrajectoryWatcher(trajectoryLength: 10)
+        _ = try await watch(watcher)
+        #expect(shots.count == 1 && watcher.flights.count == 1)
+        let shot = try #require(shots.values.first), flight = try #require(watcher.flights.values.first)
+        #expect(shot.points == flight.detectedPoints.map(\.location))
+        #expect(shot.equation == flight.equationCoefficients && shot.seconds == flight.timeRange.duration.seconds)
+    }
+
     @Test func pointsAreWhereTheCommandLineFindsThemOnceMappedOutOfTheRegion() async throws {
         let region = CGRect(x: 0.05, y: 0.1, width: 0.9, height: 0.85)
         let watcher = TrajectoryWatcher(trajectoryLength: 10)
