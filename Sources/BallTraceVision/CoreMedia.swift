@@ -97,11 +97,11 @@ public func CMTimeMakeWithSeconds(_ seconds: Double, preferredTimescale: Int32) 
 public func CMTimeGetSeconds(_ time: CMTime) -> Double { time.seconds }
 public func CMTimeRangeMake(start: CMTime, duration: CMTime) -> CMTimeRange { CMTimeRange(start: start, duration: duration) }
 
-/// The frame type Vision's handlers take: on Linux, a decoded frame of ``VideoFileReader`` (or
+/// The frame type Vision's handlers take: on Linux, a decoded frame of `VideoFileReader` (or
 /// one made from a caller's luma or BGRA buffer). It carries its picture and its presentation
 /// time, as a sample buffer does.
 public typealias CMSampleBuffer = VideoFrame
-/// The picture of a frame: the same value, since a ``VideoFrame`` is both.
+/// The picture of a frame: the same value, since a `VideoFrame` is both.
 public typealias CVPixelBuffer = VideoFrame
 public typealias CVImageBuffer = VideoFrame
 

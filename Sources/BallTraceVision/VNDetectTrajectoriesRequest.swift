@@ -7,7 +7,7 @@ import Foundation
 /// - State lives in the request, so one request follows one sequence whether each frame gets
 ///   a new ``VNImageRequestHandler`` (as Apple's article does) or one
 ///   ``VNSequenceRequestHandler`` performs them all.
-/// - ``regionOfInterest`` and the radius bounds are read at every perform; a change applies
+/// - `regionOfInterest` and the radius bounds are read at every perform; a change applies
 ///   from that frame on (Vision: "changing the property from frame to frame can produce
 ///   erratic trajectories").
 /// - Radii are normalized to the width of the picture as seen: Apple's sample filters balls of
