@@ -1,4 +1,3 @@
-internal import CFFmpeg
 import Foundation
 import Logging
 
@@ -83,7 +82,7 @@ public enum VideoAnalysis {
             let frame: DecodedFrame
             switch item {
             case .audio(let packet):
-                try writer?.writeAudio(packet.pointer)
+                try writer?.writeAudio(packet)
                 continue
             case .frame(let f):
                 frame = f
@@ -114,7 +113,7 @@ public enum VideoAnalysis {
             let inFlight = backdrop != nil || renderer != nil ? analyzer.inFlight : []
             try backdrop?.consider(frame, interval: frameInterval, flights: analyseThis ? inFlight : nil)
             if let writer, let renderer, let frames {
-                let target = try frames.prepare(from: frame.frame.pointer)
+                let target = try frames.prepare(from: frame.frame)
                 try renderer.show(inFlight)
                 try renderer.composite(onto: target)
                 try writer.write(target)

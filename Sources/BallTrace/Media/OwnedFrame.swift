@@ -26,6 +26,38 @@ final class OwnedFrame {
         var frame: UnsafeMutablePointer<AVFrame>? = pointer
         av_frame_free(&frame)
     }
+
+    var width: Int { Int(pointer.pointee.width) }
+    var height: Int { Int(pointer.pointee.height) }
+    /// The first plane (luma, for the YUV formats), if the frame holds a picture.
+    var firstPlane: UnsafeMutablePointer<UInt8>? { pointer.pointee.data.0 }
+
+    /// Makes this frame another reference to `other`'s picture (reference-counted, not copied),
+    /// letting go of the one it held.
+    func reference(_ other: OwnedFrame) throws {
+        av_frame_unref(pointer)
+        let status = av_frame_ref(pointer, other.pointer)
+        guard status >= 0 else { throw MediaError.allocationFailed("a reference to a decoded frame (\(ffmpegErrorText(status)))") }
+    }
+
+    /// Lends the planes of a YUV 4:2:0 frame to `body`, for drawing into.
+    func withYUV420Planes<T>(_ body: (YUV420Planes) throws -> T) rethrows -> T {
+        let f = pointer.pointee
+        return try withExtendedLifetime(self) {
+            try body(YUV420Planes(y: f.data.0!, yStride: Int(f.linesize.0), u: f.data.1!, uStride: Int(f.linesize.1),
+                                  v: f.data.2!, vStride: Int(f.linesize.2)))
+        }
+    }
+}
+
+/// The planes of a YUV 4:2:0 picture: full-size luma, chroma halved both ways.
+struct YUV420Planes {
+    var y: UnsafeMutablePointer<UInt8>
+    var yStride: Int
+    var u: UnsafeMutablePointer<UInt8>
+    var uStride: Int
+    var v: UnsafeMutablePointer<UInt8>
+    var vStride: Int
 }
 
 /// Owns one `AVPacket` and frees it in `deinit`.

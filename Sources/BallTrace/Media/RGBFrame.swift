@@ -8,6 +8,11 @@ final class RGBFrame {
     let width: Int
     let height: Int
 
+    convenience init(converting frame: OwnedFrame) throws {
+        try self.init(converting: UnsafePointer(frame.pointer))
+        withExtendedLifetime(frame) {}
+    }
+
     init(converting source: UnsafePointer<AVFrame>) throws {
         width = Int(source.pointee.width)
         height = Int(source.pointee.height)

@@ -149,6 +149,10 @@ final class VideoFileWriter {
     }
 
     /// Encodes one YUV 4:2:0 frame whose `pts` is in the time base given at creation.
+    func write(_ frame: OwnedFrame) throws {
+        try write(frame.pointer)
+    }
+
     func write(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         let status = avcodec_send_frame(encoder, frame)
         guard status >= 0 else { throw MediaError.encodeFailed(path: path, reason: ffmpegErrorText(status)) }
@@ -157,10 +161,10 @@ final class VideoFileWriter {
     }
 
     /// Copies one packet of the audio stream given at creation.
-    func writeAudio(_ source: UnsafeMutablePointer<AVPacket>) throws {
+    func writeAudio(_ source: OwnedPacket) throws {
         guard let audio = audioOut else { return }
         let p = packet.pointer
-        av_packet_ref(p, source)
+        av_packet_ref(p, source.pointer)
         av_packet_rescale_ts(p, audio.sourceTimeBase, audio.stream.pointee.time_base)
         p.pointee.stream_index = audio.stream.pointee.index
         p.pointee.pos = -1

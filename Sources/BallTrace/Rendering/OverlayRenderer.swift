@@ -1,5 +1,4 @@
 internal import CBallTraceVision
-internal import CFFmpeg
 
 /// Draws the region of interest and the trajectories in flight onto frames of the stored
 /// picture. The overlay is rasterized (with OpenCV, anti-aliased) only when what it shows
@@ -83,10 +82,10 @@ final class OverlayRenderer {
     }
 
     /// Blends the overlay into a YUV 4:2:0 frame of the stored size.
-    func composite(onto frame: UnsafeMutablePointer<AVFrame>) throws {
-        let f = frame.pointee
-        try composite(y: f.data.0!, yStride: Int(f.linesize.0), u: f.data.1!, uStride: Int(f.linesize.1),
-                      v: f.data.2!, vStride: Int(f.linesize.2))
+    func composite(onto frame: OwnedFrame) throws {
+        try frame.withYUV420Planes { p in
+            try composite(y: p.y, yStride: p.yStride, u: p.u, uStride: p.uStride, v: p.v, vStride: p.vStride)
+        }
     }
 
     /// Blends the overlay into YUV 4:2:0 planes of the stored size.

@@ -1,5 +1,3 @@
-internal import CFFmpeg
-
 /// Chooses, while the clip is read, the frame the tracer picture is drawn over, and keeps it.
 ///
 /// The choice is made as frames go by, so that a clip is read once (and a pipe can be read at
@@ -26,7 +24,7 @@ final class TracerBackdrop {
     }
 
     /// The kept frame, if any frame was seen.
-    var frame: UnsafePointer<AVFrame>? { hasFrame ? UnsafePointer(kept.pointer) : nil }
+    var frame: OwnedFrame? { hasFrame ? kept : nil }
 
     /// True when a time was asked for and the clip ended before it.
     var endedBeforeRequestedTime: Bool { requestedTime != nil && !reachedRequestedTime }
@@ -55,9 +53,7 @@ final class TracerBackdrop {
     }
 
     private func keep(_ decoded: DecodedFrame) throws {
-        av_frame_unref(kept.pointer)
-        let status = av_frame_ref(kept.pointer, decoded.frame.pointer)
-        guard status >= 0 else { throw MediaError.allocationFailed("the tracer picture's frame (\(ffmpegErrorText(status)))") }
+        try kept.reference(decoded.frame)
         hasFrame = true
         time = decoded.time
     }

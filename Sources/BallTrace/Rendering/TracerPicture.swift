@@ -1,5 +1,4 @@
 internal import CBallTraceVision
-internal import CFFmpeg
 
 /// One decoded frame, upright, drawn on: the tracer picture. Owns its shim picture and frees it
 /// in `deinit`.
@@ -9,7 +8,7 @@ final class TracerPicture {
     let height: Int
 
     /// The frame converted to RGB and turned upright as `geometry` says.
-    init(frame: UnsafePointer<AVFrame>, geometry: FrameGeometry) throws {
+    init(frame: OwnedFrame, geometry: FrameGeometry) throws {
         let rgb = try RGBFrame(converting: frame)
         var created: OpaquePointer?
         let quarters = Int32(geometry.rotation.rawValue / 90)

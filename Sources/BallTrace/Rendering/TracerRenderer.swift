@@ -1,11 +1,10 @@
-internal import CFFmpeg
 import Foundation
 
 /// Draws the tracer picture: every flight over one frame of the clip, with launch and apex
 /// marked and the figures written beside them, the picture a coach sends a player.
 enum TracerRenderer {
     /// The encoded picture (PNG or JPEG as `format` says).
-    static func render(over frame: UnsafePointer<AVFrame>, geometry: FrameGeometry, trajectories: [TrajectoryObservation],
+    static func render(over frame: OwnedFrame, geometry: FrameGeometry, trajectories: [TrajectoryObservation],
                        format: StillImageFormat, path: String) throws -> Data {
         let picture = try TracerPicture(frame: frame, geometry: geometry)
         let style = OverlayStyle(shorterSide: geometry.shorterSide)

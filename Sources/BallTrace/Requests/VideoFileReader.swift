@@ -1,4 +1,3 @@
-internal import CFFmpeg
 import Foundation
 
 /// The frames of a video file (or a URL, or `-` for standard input) as an `AsyncSequence` of

@@ -1,4 +1,3 @@
-internal import CFFmpeg
 import Foundation
 
 /// One picture handed to ``SequenceRequestHandler/perform(_:on:orientation:)``: its 8-bit luma
@@ -49,11 +48,10 @@ public struct VideoFrame: @unchecked Sendable {
     /// A decoded frame, its luma plane read where the decoder wrote it.
     init(decoded: DecodedFrame, rotation: DisplayRotation, nominalInterval: Double?) throws {
         let owner = OwnedFrame()
-        let status = av_frame_ref(owner.pointer, decoded.frame.pointer)
-        guard status >= 0 else { throw MediaError.allocationFailed("a reference to a decoded frame (\(ffmpegErrorText(status)))") }
-        let width = Int(decoded.frame.pointer.pointee.width), height = Int(decoded.frame.pointer.pointee.height)
+        try owner.reference(decoded.frame)
+        let width = decoded.frame.width, height = decoded.frame.height
         let storage: LumaStorage
-        if let plane = owner.pointer.pointee.data.0, UnsafePointer(plane) == decoded.luma {
+        if let plane = owner.firstPlane, UnsafePointer(plane) == decoded.luma {
             storage = .decoded(owner)
         } else {
             // Converted to grey into the decoder's slot, which is reused: copied out.
@@ -78,7 +76,7 @@ public struct VideoFrame: @unchecked Sendable {
     func withLuma<T>(_ body: (UnsafePointer<UInt8>) throws -> T) rethrows -> T {
         switch storage {
         case let .array(bytes): return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
-        case let .decoded(frame): return try withExtendedLifetime(frame) { try body(UnsafePointer(frame.pointer.pointee.data.0!)) }
+        case let .decoded(frame): return try withExtendedLifetime(frame) { try body(UnsafePointer(frame.firstPlane!)) }
         }
     }
 

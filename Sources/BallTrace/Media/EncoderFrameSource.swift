@@ -11,8 +11,10 @@ final class EncoderFrameSource {
         frame = try OwnedFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
     }
 
-    /// A writable copy of `decoded` in YUV 4:2:0 with the same timestamp.
-    func prepare(from decoded: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+    /// A writable copy of `decoded` in YUV 4:2:0 with the same timestamp: this source's own
+    /// frame, valid until the next call.
+    func prepare(from source: OwnedFrame) throws -> OwnedFrame {
+        let decoded = source.pointer
         let target = frame.pointer
         let status = av_frame_make_writable(target)
         guard status >= 0 else { throw MediaError.allocationFailed("an encoder frame (\(ffmpegErrorText(status)))") }
@@ -30,6 +32,6 @@ final class EncoderFrameSource {
             converter!.convert(decoded, into: [t.data.0, t.data.1, t.data.2], strides: [t.linesize.0, t.linesize.1, t.linesize.2])
         }
         target.pointee.pts = decoded.pointee.pts
-        return target
+        return frame
     }
 }
