@@ -8,9 +8,9 @@ final class RGBFrame {
     let width: Int
     let height: Int
 
+    /// The frame is read during the conversion only (its owner, a parameter, lives through it).
     convenience init(converting frame: OwnedFrame) throws {
         try self.init(converting: UnsafePointer(frame.pointer))
-        withExtendedLifetime(frame) {}
     }
 
     init(converting source: UnsafePointer<AVFrame>) throws {
