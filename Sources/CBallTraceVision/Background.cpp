@@ -6,35 +6,29 @@
 
 namespace balltrace::detector {
 
-/// One row of the picture reduced by the whole factor k: the mean of each k × k block of `rows`
-/// (k rows of the stored picture), rounded. Column sums first, then sums of k neighbours: both
-/// plain loops the compiler vectorizes.
-static const uint8_t *reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride) {
+/// One row of the picture reduced by the whole factor k, into `out`: the mean of each k × k
+/// block of `rows` (k rows of the stored picture), rounded. Column sums first, then sums of k
+/// neighbours: both plain loops the compiler vectorizes.
+static void reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride, uint8_t *out) {
     const int k = d->config.reduction, w = d->width, span = w * k;
-    uint16_t *sums = d->column_sums.data();
-    uint8_t *out = d->reduced_row.data();
     if (k == 2) {
         balltrace::halve_row(rows, rows + stride, w, out);
-        return out;
+        return;
     }
+    uint16_t *sums = d->column_sums.data();
     for (int x = 0; x < span; ++x) sums[x] = rows[x];
     for (int r = 1; r < k; ++r) {
         const uint8_t *row = rows + r * stride;
         for (int x = 0; x < span; ++x) sums[x] += row[x];
     }
+    // Division by k² as a multiplication: exact to within one level, the same every frame.
     const uint32_t area = uint32_t(k * k), half = area / 2;
-    if (k == 2) {
-        for (int x = 0; x < w; ++x) out[x] = uint8_t((sums[2 * x] + sums[2 * x + 1] + half) >> 2);
-    } else {
-        // Division by k² as a multiplication: exact to within one level, the same every frame.
-        const uint32_t reciprocal = (65536 + half) / area;
-        for (int x = 0; x < w; ++x) {
-            uint32_t total = 0;
-            for (int j = 0; j < k; ++j) total += sums[k * x + j];
-            out[x] = uint8_t(std::min<uint32_t>(255, ((total + half) * reciprocal) >> 16));
-        }
+    const uint32_t reciprocal = (65536 + half) / area;
+    for (int x = 0; x < w; ++x) {
+        uint32_t total = 0;
+        for (int j = 0; j < k; ++j) total += sums[k * x + j];
+        out[x] = uint8_t(std::min<uint32_t>(255, ((total + half) * reciprocal) >> 16));
     }
-    return out;
 }
 
 /// Updates the model with one analysis-size picture and writes this frame's foreground contrast.
@@ -115,8 +109,11 @@ void update_model(bt_detector *d, const uint8_t *picture) {
 void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
     const int k = d->config.reduction, w = d->width;
     for (int y = 0; y < d->height; ++y) {
-        const uint8_t *row = k == 1 ? luma + y * stride : reduce_rows(d, luma + y * k * stride, stride);
-        std::memcpy(d->picture.data() + size_t(y) * w, row, w);
+        uint8_t *out = d->picture.data() + size_t(y) * w;
+        if (k == 1)
+            std::memcpy(out, luma + y * stride, w);
+        else
+            reduce_rows(d, luma + y * k * stride, stride, out);
     }
 }
 

@@ -11,16 +11,6 @@ namespace {
 /// Corners are looked for in a grid of this many cells each way, one per cell at most.
 constexpr int kCellsAcross = 12, kCellsDown = 8;
 
-/// Bilinear sample of an 8-bit picture at continuous index coordinates (x, y), inside.
-inline float sample(const uint8_t *p, int stride, float x, float y) {
-    int x0 = int(x), y0 = int(y);
-    float fx = x - x0, fy = y - y0;
-    const uint8_t *r = p + size_t(y0) * stride + x0;
-    float top = r[0] + fx * (r[1] - r[0]);
-    float bottom = r[stride] + fx * (r[stride + 1] - r[stride]);
-    return top + fy * (bottom - top);
-}
-
 }  // namespace
 
 void CameraMotionEstimator::select_corners() {
@@ -129,12 +119,30 @@ static bool follow(const uint8_t *previous, const uint8_t *current, int w, int h
         if (px < kTrackingWindow + 1 || py < kTrackingWindow + 1 || px >= w - kTrackingWindow - 2 || py >= h - kTrackingWindow - 2) return false;
         float bx = 0, by = 0;
         n = 0;
-        for (int v = -kTrackingWindow; v <= kTrackingWindow; ++v)
-            for (int u = -kTrackingWindow; u <= kTrackingWindow; ++u, ++n) {
-                float e = t[n] - sample(current, w, px + u, py + v);
+        // Bilinear samples of `current` at (px + u, py + v). The window's columns and their
+        // weights toward the right are found once for all its rows, not once a pixel: the same
+        // float operations on the same values, so the same bits.
+        int column[2 * kTrackingWindow + 1];
+        float toward_right[2 * kTrackingWindow + 1];
+        for (int u = -kTrackingWindow; u <= kTrackingWindow; ++u) {
+            const float x = px + u;
+            column[u + kTrackingWindow] = int(x);
+            toward_right[u + kTrackingWindow] = x - column[u + kTrackingWindow];
+        }
+        for (int v = -kTrackingWindow; v <= kTrackingWindow; ++v) {
+            const float y = py + v;
+            const int y0 = int(y);
+            const float toward_lower = y - y0;
+            const uint8_t *r = current + size_t(y0) * w;
+            for (int u = 0; u <= 2 * kTrackingWindow; ++u, ++n) {
+                const uint8_t *q = r + column[u];
+                const float fx = toward_right[u];
+                float top = q[0] + fx * (q[1] - q[0]), bottom = q[w] + fx * (q[w + 1] - q[w]);
+                float e = t[n] - (top + toward_lower * (bottom - top));
                 bx += e * ix[n];
                 by += e * iy[n];
             }
+        }
         float dx = (gyy * bx - gxy * by) / det, dy = (gxx * by - gxy * bx) / det;
         px += dx;
         py += dy;

@@ -45,12 +45,12 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->still.assign(pixels, 0);
         d->contrast.assign(pixels, 0);
         d->column_sums.assign(size_t(d->width) * c.reduction, 0);
-        d->reduced_row.assign(d->width, 0);
         d->row_has_foreground.assign(d->height, 0);
         d->picture.assign(pixels, 0);
         d->last_picture.assign(pixels, 0);
         if (c.compensate_motion) {
             d->aligned.assign(pixels, 0);
+            d->column_blend.assign(size_t(d->width) + 1, 0);
             d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height);
             for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still})
                 plane->assign(pixels, 0);
@@ -79,12 +79,15 @@ void label_runs(bt_detector *d) {
         size_t row_begin = d->runs.size();
         int x = d->row_has_foreground[y] ? 0 : w;
         while (x < w) {
-            // Skip empty stretches eight bytes at a time: most of a frame is background.
-            if (x + 8 <= w) {
-                uint64_t word;
-                std::memcpy(&word, row + x, 8);
-                if (word == 0) { x += 8; continue; }
+            // Skip empty stretches sixteen bytes at a time (most of a frame is background), and
+            // straight to the first foreground pixel of a block that has one.
+#if CV_SIMD128
+            if (x + 16 <= w) {
+                const cv::v_uint8x16 block = cv::v_load(row + x) > cv::v_setzero_u8();
+                if (!cv::v_check_any(block)) { x += 16; continue; }
+                x += cv::v_scan_forward(block);
             }
+#endif
             if (row[x] == 0) { ++x; continue; }
             int start = x;
             while (x < w && row[x] != 0) ++x;

@@ -43,7 +43,6 @@ struct bt_detector {
     bt_detector_config config;
     int width = 0, height = 0;            // analysis picture
     std::vector<uint16_t> column_sums;    // one reduced row's input: k rows summed per column
-    std::vector<uint8_t> reduced_row;     // one row of the reduced picture
     std::vector<uint8_t> row_has_foreground;  // per analysis row, this frame
     std::vector<uint8_t> mean, threshold; // the background model, one byte per analysis pixel
     std::vector<uint8_t> previous;        // the last analysis picture
@@ -59,6 +58,7 @@ struct bt_detector {
     // picture seen in the model's pixels, and the warped model while it is being moved.
     std::vector<uint8_t> picture, last_picture, aligned;
     std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
+    std::vector<int16_t> column_blend;    // one row's columns blended down, for a shift (scratch)
     // Mean absolute change of the picture from the last, in recent frames (a ring of
     // kRecentChanges), and scratch to rank them.
     std::vector<double> recent_change, ranked_change;

@@ -107,37 +107,50 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
     d->still.swap(d->warped_still);
 }
 
-/// Mean absolute difference between this picture and `plane` (the last picture) seen through
-/// `to_plane`, over every fourth pixel of every fourth row away from the border: how well the
+/// Mean absolute difference between this picture and `last` (the last picture) seen through
+/// `to_last`, over every fourth pixel of every fourth row away from the border: how well the
 /// last picture, moved that way, explains this one.
-static double mismatch(const bt_detector *d, const uint8_t *mean, const balltrace::Similarity &to_model) {
+///
+/// The moved samples are bilinear in fixed point: positions in 1/2³² pixel, stepped along the
+/// row (the map is linear in x), weights in 1/65536 and each difference in 1/2³² level, summed
+/// exactly in 64 bits. That is within a few thousandths of a level of the floating-point
+/// sample (the weights' last bits), far below what the 5 % margin in follow_camera resolves,
+/// at a fraction of the cost: no conversions between integers and floating point per sample.
+static double mismatch(const bt_detector *d, const uint8_t *last, const balltrace::Similarity &to_last) {
     const int w = d->width, h = d->height, margin = std::max(4, std::min(w, h) / 16);
-    double total = 0;
     long count = 0;
-    if (to_model.is_identity()) {
-        // Unmoved: each sample is a pixel of `mean` itself (the same sum, in integers).
+    if (to_last.is_identity()) {
+        // Unmoved: each sample is a pixel of `last` itself (the same sum, in integers).
         uint64_t sum = 0;
         for (int y = margin; y < h - margin; y += 4) {
-            const uint8_t *a = d->picture.data() + size_t(y) * w, *b = mean + size_t(y) * w;
+            const uint8_t *a = d->picture.data() + size_t(y) * w, *b = last + size_t(y) * w;
             for (int x = margin; x < w - margin; x += 4, ++count) sum += a[x] > b[x] ? a[x] - b[x] : b[x] - a[x];
         }
         return count > 0 ? double(sum) / count : 0;
     }
-    for (int y = margin; y < h - margin; y += 4)
-        for (int x = margin; x < w - margin; x += 4) {
-            double sx, sy;
-            to_model.apply(x + 0.5, y + 0.5, sx, sy);
-            sx -= 0.5;
-            sy -= 0.5;
-            if (sx < 0 || sy < 0 || sx >= w - 1 || sy >= h - 1) continue;
-            int ix = int(sx), iy = int(sy);
-            double fx = sx - ix, fy = sy - iy;
-            const uint8_t *m = mean + size_t(iy) * w + ix;
-            double top = m[0] + fx * (m[1] - m[0]), bottom = m[w] + fx * (m[w + 1] - m[w]);
-            total += std::abs(d->picture[size_t(y) * w + x] - (top + fy * (bottom - top)));
+    constexpr double kOne = 4294967296.0;  // 2³²
+    // Samples whose four neighbours lie inside: 0 ≤ position < w − 1 (h − 1), one unsigned test.
+    const uint64_t limit_x = uint64_t(w - 1) << 32, limit_y = uint64_t(h - 1) << 32;
+    const int64_t step_x = std::llround(4 * to_last.a * kOne), step_y = std::llround(4 * to_last.b * kOne);
+    uint64_t total = 0;
+    for (int y = margin; y < h - margin; y += 4) {
+        // Continuous coordinates (pixel centres at half-integers) to index coordinates.
+        double sx0, sy0;
+        to_last.apply(margin + 0.5, y + 0.5, sx0, sy0);
+        int64_t sx = std::llround((sx0 - 0.5) * kOne), sy = std::llround((sy0 - 0.5) * kOne);
+        const uint8_t *row = d->picture.data() + size_t(y) * w;
+        for (int x = margin; x < w - margin; x += 4, sx += step_x, sy += step_y) {
+            if (uint64_t(sx) >= limit_x || uint64_t(sy) >= limit_y) continue;
+            const uint8_t *m = last + size_t(sy >> 32) * w + size_t(sx >> 32);
+            const int64_t fx = (sx >> 16) & 0xFFFF, fy = (sy >> 16) & 0xFFFF;
+            const int64_t top = (int64_t(m[0]) << 16) + fx * (m[1] - m[0]);
+            const int64_t bottom = (int64_t(m[w]) << 16) + fx * (m[w + 1] - m[w]);
+            const int64_t difference = (int64_t(row[x]) << 32) - ((top << 16) + fy * (bottom - top));
+            total += uint64_t(difference < 0 ? -difference : difference);
             ++count;
         }
-    return count > 0 ? total / count : 0;
+    }
+    return count > 0 ? double(total) / kOne / double(count) : 0;
 }
 
 /// Measures the camera's motion since the last frame and adds it to the way this picture is

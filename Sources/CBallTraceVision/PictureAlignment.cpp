@@ -26,11 +26,19 @@ inline cv::v_uint16x8 bilinear8(const cv::v_uint16x8 &upper_left, const cv::v_ui
 /// A region of this picture, columns [left, right) of rows [top, bottom), moved by (dx, dy)
 /// pixels into `d->aligned`: aligned(x, y) = picture(x + dx, y + dy), bilinear with the same
 /// 8-bit weights everywhere. Pixels the picture does not cover take the model's mean.
+///
+/// Down first, then across: each column of the two rows is blended once, for both of the
+/// samples that use it. The blend, upper · (256 − wy) + lower · wy, is 0…65280; kept less 32768
+/// it fits a signed 16-bit lane, and across the row a multiply-add of pairs (pmaddwd) gives
+/// blend(x) · (256 − wx) + blend(x + 1) · wx, less 2²³, in 32 bits. Integers throughout, so each
+/// pixel is exactly what blending across first and then down gives (as align_picture does for
+/// a turn or zoom too strong for shifted tiles).
 static void shift_region(bt_detector *d, int left, int right, int top, int bottom, double dx, double dy) {
     const int w = d->width, h = d->height;
     const int ix = int(std::floor(dx)), iy = int(std::floor(dy));
-    const uint32_t wx = uint32_t(std::lround((dx - ix) * 256)), wy = uint32_t(std::lround((dy - iy) * 256));
+    const int wx = int(std::lround((dx - ix) * 256)), wy = int(std::lround((dy - iy) * 256));
     const uint8_t *p = d->picture.data();
+    int16_t *blend = d->column_blend.data();
     // Columns whose four neighbours all lie inside the picture.
     const int x0 = std::max(left, -ix), x1 = std::min(right, w - 1 - ix);
     for (int y = top; y < bottom; ++y) {
@@ -44,20 +52,42 @@ static void shift_region(bt_detector *d, int left, int right, int top, int botto
         std::memcpy(out + left, mean + left, x0 - left);
         std::memcpy(out + x1, mean + x1, right - x1);
         const uint8_t *upper_row = p + size_t(sy) * w + ix, *lower_row = upper_row + w;
+        // Down: columns x0…x1 (x1, which may be w, is the right neighbour of the last pixel).
         int x = x0;
 #if CV_SIMD128
-        // Eight pixels at a time.
-        const cv::v_uint16x8 toward_right = cv::v_setall_u16(uint16_t(wx)), toward_lower = cv::v_setall_u16(uint16_t(wy));
-        for (; x + 8 <= x1; x += 8)
-            cv::v_pack_store(out + x, bilinear8(cv::v_load_expand(upper_row + x), cv::v_load_expand(upper_row + x + 1),
-                                                cv::v_load_expand(lower_row + x), cv::v_load_expand(lower_row + x + 1),
-                                                toward_right, toward_lower));
-#endif
-        for (; x < x1; ++x) {
-            uint32_t upper = upper_row[x] * (256 - wx) + upper_row[x + 1] * wx;
-            uint32_t lower = lower_row[x] * (256 - wx) + lower_row[x + 1] * wx;
-            out[x] = uint8_t((upper * (256 - wy) + lower * wy + (1u << 15)) >> 16);
+        {
+            // In 16-bit lanes, wrapping: (upper << 8) + (lower − upper) · wy is the blend exactly.
+            const cv::v_int16x8 toward_lower = cv::v_setall_s16(int16_t(wy)), bias = cv::v_setall_s16(-32768);
+            for (; x + 16 <= x1 + 1; x += 16) {
+                cv::v_uint16x8 u[2], l[2];
+                cv::v_expand(cv::v_load(upper_row + x), u[0], u[1]);
+                cv::v_expand(cv::v_load(lower_row + x), l[0], l[1]);
+                for (int half = 0; half < 2; ++half) {
+                    const cv::v_int16x8 a = cv::v_reinterpret_as_s16(u[half]), b = cv::v_reinterpret_as_s16(l[half]);
+                    const cv::v_int16x8 blended = cv::v_add_wrap(a << 8, cv::v_mul_wrap(cv::v_sub_wrap(b, a), toward_lower));
+                    cv::v_store(blend + x + 8 * half, cv::v_add_wrap(blended, bias));
+                }
+            }
         }
+#endif
+        for (; x <= x1; ++x) blend[x] = int16_t((upper_row[x] << 8) + (lower_row[x] - upper_row[x]) * wy - 32768);
+        // Across: pixels x0…x1 − 1.
+        x = x0;
+        const int rounding = (1 << 23) + (1 << 15);
+#if CV_SIMD128
+        {
+            const cv::v_int16x8 weights(int16_t(256 - wx), int16_t(wx), int16_t(256 - wx), int16_t(wx),
+                                        int16_t(256 - wx), int16_t(wx), int16_t(256 - wx), int16_t(wx));
+            const cv::v_int32x4 round = cv::v_setall_s32(rounding);
+            for (; x + 8 <= x1; x += 8) {
+                cv::v_int16x8 first, second;
+                cv::v_zip(cv::v_load(blend + x), cv::v_load(blend + x + 1), first, second);
+                cv::v_pack_u_store(out + x, cv::v_pack((cv::v_dotprod(first, weights) + round) >> 16,
+                                                       (cv::v_dotprod(second, weights) + round) >> 16));
+            }
+        }
+#endif
+        for (; x < x1; ++x) out[x] = uint8_t((blend[x] * (256 - wx) + blend[x + 1] * wx + rounding) >> 16);
     }
 }
 
