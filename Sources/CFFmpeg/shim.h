@@ -8,6 +8,7 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/time.h>
 #include <libswscale/swscale.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,16 +22,39 @@ static inline int bt_averror_decoder_not_found(void) { return AVERROR_DECODER_NO
 static inline int64_t bt_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational bt_av_time_base_q(void) { return AV_TIME_BASE_Q; }
 
-/* av_err2str is a macro around a compound literal; this fills a caller's buffer instead. */
-/* A flag that interrupts blocking I/O (a network read waiting for data) when set: FFmpeg's
-   interrupt callback reads it. Set and read atomically, from any thread. */
-static inline int bt_interrupt_flag_check(void *flag) { return __atomic_load_n((int *)flag, __ATOMIC_ACQUIRE); }
-static inline void bt_interrupt_flag_set(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
-static inline void bt_format_set_interrupt_flag(AVFormatContext *context, int *flag) {
-    context->interrupt_callback.callback = bt_interrupt_flag_check;
-    context->interrupt_callback.opaque = flag;
+/* What stops blocking I/O (a network read waiting for data): a flag set by the user's
+   interruption, and a deadline after which a source that has sent nothing is given up as
+   stalled. FFmpeg's interrupt callback reads both (it polls while it waits); all three fields
+   are read and written atomically, from any thread. */
+typedef struct {
+    int flag;
+    int stalled;
+    int64_t deadline; /* av_gettime_relative() microseconds; 0: none */
+} bt_interrupt;
+
+static inline int bt_interrupt_check(void *opaque) {
+    bt_interrupt *interrupt = (bt_interrupt *)opaque;
+    if (__atomic_load_n(&interrupt->flag, __ATOMIC_ACQUIRE)) return 1;
+    int64_t deadline = __atomic_load_n(&interrupt->deadline, __ATOMIC_ACQUIRE);
+    if (deadline > 0 && av_gettime_relative() > deadline) {
+        __atomic_store_n(&interrupt->stalled, 1, __ATOMIC_RELEASE);
+        return 1;
+    }
+    return 0;
+}
+static inline void bt_interrupt_set(bt_interrupt *interrupt) { __atomic_store_n(&interrupt->flag, 1, __ATOMIC_RELEASE); }
+static inline int bt_interrupt_is_set(bt_interrupt *interrupt) { return __atomic_load_n(&interrupt->flag, __ATOMIC_ACQUIRE); }
+static inline int bt_interrupt_stalled(bt_interrupt *interrupt) { return __atomic_load_n(&interrupt->stalled, __ATOMIC_ACQUIRE); }
+/* The source must send something within `microseconds` from now (0: no deadline). */
+static inline void bt_interrupt_expect_within(bt_interrupt *interrupt, int64_t microseconds) {
+    __atomic_store_n(&interrupt->deadline, microseconds > 0 ? av_gettime_relative() + microseconds : 0, __ATOMIC_RELEASE);
+}
+static inline void bt_format_set_interrupt(AVFormatContext *context, bt_interrupt *interrupt) {
+    context->interrupt_callback.callback = bt_interrupt_check;
+    context->interrupt_callback.opaque = interrupt;
 }
 
+/* av_err2str is a macro around a compound literal; this fills a caller's buffer instead. */
 static inline void bt_av_error_string(int code, char *buffer, size_t size) {
     av_strerror(code, buffer, size);
 }

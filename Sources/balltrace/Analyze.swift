@@ -157,6 +157,8 @@ struct Analyze: ParsableCommand {
     }
 
     private func analyseOne(_ input: String, console: Console, logger: Logger, interruption: Interruption) throws {
+        let lines = display.stream ? StreamWriter(coordinates: output.coordinates) : nil
+        var stalled: String?
         do {
             // Found out now rather than after a long analysis.
             for path in [output.json, output.video, output.csv, output.tracer].compactMap({ $0 }) where path != "-" {
@@ -165,20 +167,24 @@ struct Analyze: ParsableCommand {
             let overlay = output.video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf)) }
             let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
             let started = Date()
-            let lines = display.stream ? StreamWriter(coordinates: output.coordinates) : nil
             let result = try VideoAnalysis.run(
                 path: input, settings: settings, overlay: overlay, tracer: try tracerRequest,
-                cancellation: interruption.cancellation, logger: logger,
+                cancellation: interruption.cancellation, sourceTimeout: display.timeout, logger: logger,
                 progress: { console.status(ProgressText.describe(name, $0, elapsed: Date().timeIntervalSince(started))) },
                 frameAnalysed: lines.map { writer in { try writer.write($0) } })
             console.clearStatus()
             try report(result, console: console)
+            stalled = result.sourceStalled ? result.integrity.stoppedEarlyBecause ?? "it stalled" : nil
         } catch is StandardOutputClosed {
             // The reader of the stream went away (`| head`): stopping is what was asked.
             console.clearStatus()
         } catch is AnalysisCancelled {
             console.clearStatus()
-            writeStandardError("Error: interrupted by \(interruption.signalName); nothing was written\n")
+            // True to what was kept: stream lines already written stay written.
+            let written = lines?.linesWritten ?? 0
+            let kept = written > 0 ? "; the \(written) stream line\(written == 1 ? "" : "s") already written stand, nothing else was written"
+                : "; nothing was written"
+            writeStandardError("Error: interrupted by \(interruption.signalName)\(kept)\n")
             throw ExitCode(interruption.exitCode)
         } catch let error as AnalysisSettingsError {
             console.clearStatus()
@@ -190,6 +196,12 @@ struct Analyze: ParsableCommand {
         } catch {
             console.clearStatus()
             throw fail(error)
+        }
+        if let stalled {
+            // Everything analysed was written; a source gone silent is still a failure.
+            let kept = output.json == nil && output.csv == nil && lines == nil ? "" : "; what was analysed was written"
+            writeStandardError("Error: \(input) stopped sending: \(stalled)\(kept)\n")
+            throw ExitCode(ExitStatus.sourceStalled)
         }
     }
 

@@ -95,6 +95,11 @@ struct DisplayOptions: ParsableArguments {
     @Flag(help: "Write one JSON line per analysed frame to standard output, as it is analysed (for live streams).")
     var stream = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Give up a live source (a URL or a camera) that sends nothing for this many seconds, keeping what was analysed; 0 waits for ever (default 10).", valueName: "seconds"),
+            transform: parseTimeout)
+    var timeout: Double = 10
+
     @Flag(help: "Show progress on standard error even when it is not a terminal.")
     var progress = false
 

@@ -30,3 +30,11 @@ func parseRegion(_ text: String) throws -> NormalizedRect {
     }
     return NormalizedRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
 }
+
+/// `--timeout`: seconds, 0 or more (0 waits for ever).
+func parseTimeout(_ text: String) throws -> Double {
+    guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {
+        throw ValidationError("expected seconds, 0 or more (10; 0 waits for ever)")
+    }
+    return seconds
+}

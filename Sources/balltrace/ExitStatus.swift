@@ -13,6 +13,9 @@ enum ExitStatus {
     static let input: Int32 = 66
     /// An output cannot be created or written (`EX_CANTCREAT`).
     static let output: Int32 = 73
+    /// A live source stopped sending and was given up after `--timeout` seconds; what was
+    /// analysed was written (`EX_UNAVAILABLE`).
+    static let sourceStalled: Int32 = 69
     /// Anything else, such as memory running out: swift-argument-parser's general failure.
     static let failure: Int32 = ExitCode.failure.rawValue
 
@@ -39,9 +42,12 @@ enum ExitStatus {
           64   usage error: a flag out of range, or outputs that clash with each
                other or with the input
           66   input error: the input is missing, unreadable or not a usable video
+          69   a live source (URL or camera) sent nothing for --timeout seconds:
+               given up, with what was analysed written
           73   output error: an output cannot be created or written
           1    any other failure
           130  stopped by Ctrl-C (SIGINT); 143 stopped by SIGTERM; nothing is written
+               (stream lines already written stand)
         """
 }
 

@@ -9,6 +9,8 @@ struct StandardOutputClosed: Error {}
 final class StreamWriter {
     private let coordinates: CoordinateSystem
     private var start: (wall: Date, time: Double)?
+    /// Lines written so far.
+    private(set) var linesWritten = 0
 
     init(coordinates: CoordinateSystem) {
         self.coordinates = coordinates
@@ -23,6 +25,7 @@ final class StreamWriter {
         start = origin
         let behind = now.timeIntervalSince(origin.wall) - (frame.time - origin.time)
         try writeAll(try StreamLine(frame, behindRealTime: behind, coordinates: coordinates).jsonLine())
+        linesWritten += 1
     }
 
     private func writeAll(_ data: Data) throws {

@@ -16,6 +16,9 @@ public struct AnalysisResult: Sendable {
     public var capture: CaptureSummary
     /// The time of the frame the tracer picture was drawn over, when one was asked for.
     public var tracerFrameTime: Double? = nil
+    /// The live source sent nothing for the analysis's `sourceTimeout` and was given up: the
+    /// result holds what was analysed before (``InputIntegrity/stoppedEarlyBecause`` says when).
+    public var sourceStalled = false
 }
 
 /// Settings resolved against the video: what the analysis actually used.

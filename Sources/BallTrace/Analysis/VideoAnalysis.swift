@@ -25,19 +25,23 @@ public enum VideoAnalysis {
     ///   - cancellation: looked at between frames (and by a read blocked on a network or pipe);
     ///     once set, the analysis stops, removes what it was writing and throws
     ///     ``AnalysisCancelled``.
+    ///   - sourceTimeout: seconds a live source (a URL, a camera) may send nothing before the
+    ///     analysis gives it up as stalled and ends with what it has (``AnalysisResult/sourceStalled``);
+    ///     0 waits for ever. Files are never given up.
     ///   - logger: each stage is logged at `debug` level.
     ///   - progress: called after each decoded frame, on the calling thread.
     ///   - frameAnalysed: called after each analysed frame with the trajectories in flight; an
     ///     error it throws stops the analysis.
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
                            tracer: TracerRequest? = nil, cancellation: Cancellation? = nil,
-                           logger: Logger = Logger(label: "balltrace"),
+                           sourceTimeout: Double = 10, logger: Logger = Logger(label: "balltrace"),
                            progress: ((AnalysisProgress) -> Void)? = nil,
                            frameAnalysed: ((AnalysedFrame) throws -> Void)? = nil) throws -> AnalysisResult {
         try settings.validate()
         try overlay?.encoding.validate()
         let started = Date()
         let interruption = InterruptFlag()
+        interruption.stallTimeout = max(0, sourceTimeout)
         cancellation?.whenCancelled { interruption.set() }
         let reader: MediaDecoder
         do {
@@ -137,6 +141,10 @@ public enum VideoAnalysis {
 
         let trajectories = analyzer.observations(analyzer.reported)
         var warnings = integrity.warnings + reader.warnings
+        if OpenedInput.isLive(path), !reader.stalled, integrity.stoppedEarlyBecause == nil {
+            // A live source has no natural end: one that closes the stream has gone away.
+            warnings.append("the source closed the stream after \(String(format: "%.1f", reader.decodedDuration)) s")
+        }
         if let tracer, let backdrop, let picture = backdrop.frame {
             let data = try TracerRenderer.render(over: picture, geometry: geometry, trajectories: trajectories,
                                                  format: tracer.format, path: tracer.path)
@@ -158,6 +166,6 @@ public enum VideoAnalysis {
             settings: settings,
             applied: analyzer.appliedSettings,
             trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed,
-            capture: analyzer.capture, tracerFrameTime: backdrop?.time)
+            capture: analyzer.capture, tracerFrameTime: backdrop?.time, sourceStalled: reader.stalled)
     }
 }

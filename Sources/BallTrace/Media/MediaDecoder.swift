@@ -58,6 +58,9 @@ final class MediaDecoder {
     private var damagedPackets = 0
     private var damageSpan: ClosedRange<Double>?
     private var stoppedEarlyBecause: String?
+    /// Whether reading ended because the live source sent nothing for the interruption's
+    /// stall timeout.
+    private(set) var stalled = false
     private var failuresInARow = 0
     /// The video stream's first timestamp as the container declares it, for damage met before
     /// any frame is decoded.
@@ -183,14 +186,19 @@ final class MediaDecoder {
         while true {
             let status = av_read_frame(format, packet.pointer)
             if status < 0 {
-                if status != bt_averror_eof() {
+                if interruption.hasStalled {
+                    stalled = true
+                    stoppedEarlyBecause = "after \(decodedCount) frames, \(OpenedInput.stallReason(interruption))"
+                } else if status != bt_averror_eof() {
                     stoppedEarlyBecause = "after \(decodedCount) frames, \(ffmpegErrorText(status))"
                 }
+                interruption.stopExpectingData()
                 avcodec_send_packet(codec, nil)  // enter draining mode
                 draining = true
                 return
             }
             defer { av_packet_unref(packet.pointer) }
+            interruption.expectData()
             let index = Int(packet.pointer.pointee.stream_index)
             if index == videoIndex {
                 let p = packet.pointer.pointee

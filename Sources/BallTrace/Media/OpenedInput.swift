@@ -29,15 +29,20 @@ final class OpenedInput {
         if !isStandardInput, let reason = InputFileCheck.problem(with: path) { throw MediaError.cannotOpen(path: path, reason: reason) }
         let input = CaptureDevice.isVideo4Linux(path) ? try CaptureDevice.video4LinuxInput(for: path) : nil
         guard let allocated = avformat_alloc_context() else { fatalError("avformat_alloc_context: out of memory") }
-        // Before opening: a network source may block in the open itself.
-        bt_format_set_interrupt_flag(allocated, interruption.pointer)
+        // Before opening: a network source may block in the open itself, and a live one that
+        // answers nothing is given up after the interruption's stall timeout.
+        bt_format_set_interrupt(allocated, interruption.pointer)
+        if !Self.isLive(path) { interruption.stallTimeout = 0 }
+        interruption.expectData()
         var opening: UnsafeMutablePointer<AVFormatContext>? = allocated
         let url = isStandardInput ? "pipe:0" : path
         let (openStatus, openErrors) = FFmpegLog.collectingErrors { avformat_open_input(&opening, url, input, nil) }
         guard openStatus >= 0, let opened = opening else {
             // avformat_open_input frees what it allocated when it fails.
+            if interruption.hasStalled { throw MediaError.cannotOpen(path: path, reason: Self.stallReason(interruption)) }
             throw MediaError.cannotOpen(path: path, reason: InputFileCheck.explanation(path: path, status: openStatus, ffmpegErrors: openErrors))
         }
+        interruption.expectData()
         // The one place a refusal closes the context by hand: once this object exists, its
         // deinit does.
         let found: (index: Int, stream: UnsafeMutablePointer<AVStream>)
@@ -46,6 +51,7 @@ final class OpenedInput {
         } catch {
             var closing: UnsafeMutablePointer<AVFormatContext>? = opened
             avformat_close_input(&closing)
+            if interruption.hasStalled { throw MediaError.cannotOpen(path: path, reason: Self.stallReason(interruption)) }
             throw error
         }
         context = opened
@@ -57,6 +63,18 @@ final class OpenedInput {
     deinit {
         var closing: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&closing)
+    }
+
+    /// Whether the input is live (a URL or a camera), where waiting may never end: only such an
+    /// input is given up when it stalls. A file, or standard input, is read as fast or as
+    /// slowly as it comes.
+    static func isLive(_ path: String) -> Bool {
+        CaptureDevice.isVideo4Linux(path) || (path.contains("://") && !path.hasPrefix("file://"))
+    }
+
+    /// What a stalled source did, for messages.
+    static func stallReason(_ interruption: InterruptFlag) -> String {
+        "the source sent nothing for \(String(format: "%g", interruption.stallTimeout)) s and was given up as stalled"
     }
 
     private static func findVideoStream(in opened: UnsafeMutablePointer<AVFormatContext>, path: String) throws
