@@ -58,8 +58,7 @@ final class MediaDecoder {
     private var damagedPackets = 0
     private var damageSpan: ClosedRange<Double>?
     private var stoppedEarlyBecause: String?
-    /// Whether reading ended because the live source sent nothing for the interruption's
-    /// stall timeout.
+    /// Whether reading ended because the live source sent nothing for its stall timeout.
     private(set) var stalled = false
     private var failuresInARow = 0
     /// The video stream's first timestamp as the container declares it, for damage met before
