@@ -12,6 +12,8 @@ public struct EvaluationRunner: Sendable {
     /// Where the real clips live (`../shared/clips`).
     public var realClipFolder: String
     public var analyse: @Sendable (_ clip: String) throws -> AnalysisDocument
+    /// Labelled real clips are analysed re-encoded this way, when set (generated ones as they are).
+    public var reencoding: Reencoding?
 
     public init(clipFolder: String, realClipFolder: String, analyse: @escaping @Sendable (String) throws -> AnalysisDocument) {
         self.clipFolder = clipFolder
@@ -29,16 +31,24 @@ public struct EvaluationRunner: Sendable {
                 clip = rendered.path
                 truth = GroundTruth(rendered.truth)
             case let .labelled(path, labels):
-                clip = "\(realClipFolder)/\(path)"
+                let original = "\(realClipFolder)/\(path)"
                 let labelPath = "\(realClipFolder)/\(labels)"
-                guard FileManager.default.fileExists(atPath: clip), FileManager.default.fileExists(atPath: labelPath) else {
-                    throw MissingRealClip(path: FileManager.default.fileExists(atPath: clip) ? labelPath : clip)
+                guard FileManager.default.fileExists(atPath: original), FileManager.default.fileExists(atPath: labelPath) else {
+                    throw MissingRealClip(path: FileManager.default.fileExists(atPath: original) ? labelPath : original)
                 }
                 // flights.csv beside the labels gives each flight's first airborne frame.
                 let flightsPath = URL(fileURLWithPath: labelPath).deletingLastPathComponent().appendingPathComponent("flights.csv").path
                 let flights = FileManager.default.fileExists(atPath: flightsPath)
                     ? try LabelFile.flights(csv: String(contentsOfFile: flightsPath, encoding: .utf8)) : []
-                truth = try LabelFile.groundTruth(csv: String(contentsOfFile: labelPath, encoding: .utf8), flights: flights)
+                let labelled = try LabelFile.groundTruth(csv: String(contentsOfFile: labelPath, encoding: .utf8), flights: flights)
+                if let reencoding {
+                    let variant = try reencoding.clip(original, into: "\(clipFolder)/../reencoded")
+                    clip = variant.path
+                    truth = labelled.scaled(by: variant.factor)
+                } else {
+                    clip = original
+                    truth = labelled
+                }
             case let .unlabelled(path, _):
                 clip = "\(realClipFolder)/\(path)"
                 truth = nil

@@ -35,6 +35,9 @@ struct EvaluateTracking: ParsableCommand {
     @Option(help: "Where rendered clips and the analyses are kept between runs.")
     var work: String = ".build/evaluation"
 
+    @Option(help: ArgumentHelp("Analyse the labelled real clips re-encoded: scaled by SCALE (0…1) with libx264 at CRF, frames one for one, labels scaled with them (e.g. 0.67,26: a phone export or a web upload).", valueName: "scale,crf"))
+    var reencode: String?
+
     @Argument(parsing: .postTerminator, help: "Flags passed on to 'balltrace analyze' (after --).")
     var analyzeFlags: [String] = []
 
@@ -62,8 +65,14 @@ struct EvaluateTracking: ParsableCommand {
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let flags = analyzeFlags
         let firstConfidence = FirstConfidences()
-        let runner = EvaluationRunner(clipFolder: "\(work)/clips", realClipFolder: clips) { clip in
+        var runner = EvaluationRunner(clipFolder: "\(work)/clips", realClipFolder: clips) { clip in
             try Self.analyse(clip, with: executable, flags: flags, into: results, firstConfidence: firstConfidence)
+        }
+        if let reencode {
+            guard let reencoding = Reencoding(parsing: reencode) else {
+                throw ValidationError("--reencode must be SCALE,CRF with SCALE in (0, 1] and CRF 0…51 (got '\(reencode)')")
+            }
+            runner.reencoding = reencoding
         }
         var outcomes: [CaseResult] = []
         var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())

@@ -1,0 +1,66 @@
+import BallTrace
+import Foundation
+
+/// A real clip as it might have reached balltrace instead: smaller and more compressed (a
+/// phone's export, a messaging app, a web upload). The same frames, one for one, scaled by
+/// ``scale`` and encoded with libx264 at ``crf``; the labels are scaled with them. Measures how
+/// much of the accuracy on a clip survives what the footage went through, rather than the
+/// clip's own resolution and bitrate.
+public struct Reencoding: Sendable, Hashable, CustomStringConvertible {
+    public var scale: Double
+    public var crf: Int
+
+    /// Parses `SCALE,CRF`, e.g. `0.67,26`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let scale = Double(parts[0]), scale > 0, scale <= 1, let crf = Int(parts[1]), (0...51).contains(crf)
+        else { return nil }
+        self.scale = scale
+        self.crf = crf
+    }
+
+    public var description: String { "scaled by \(scale), libx264 crf \(crf)" }
+
+    /// The clip re-encoded into `folder` (made once, then reused), and the factor its displayed
+    /// picture was scaled by (sizes are rounded to even numbers).
+    func clip(_ original: String, into folder: String) throws -> (path: String, factor: Double) {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let name = URL(fileURLWithPath: original).deletingLastPathComponent().lastPathComponent
+        let path = "\(folder)/\(name)-x\(scale)-crf\(crf).mp4"
+        if !FileManager.default.fileExists(atPath: path) {
+            let temporary = path + ".partial.mp4"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+            // Frames one for one (no frame dropped or repeated to fit a rate), turned upright
+            // first (FFmpeg applies the display matrix before the filters), no audio.
+            process.arguments = ["-v", "error", "-y", "-i", original, "-fps_mode", "passthrough",
+                                 "-vf", "scale=trunc(iw*\(scale)/2)*2:trunc(ih*\(scale)/2)*2",
+                                 "-c:v", "libx264", "-preset", "veryfast", "-crf", "\(crf)", "-an", temporary]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw ReencodingFailed(clip: original) }
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        }
+        let before = try VideoFileReader(path: original).info.geometry, after = try VideoFileReader(path: path).info.geometry
+        return (path, Double(after.displayedWidth) / Double(before.displayedWidth))
+    }
+}
+
+struct ReencodingFailed: Error, CustomStringConvertible {
+    var clip: String
+    var description: String { "ffmpeg could not re-encode \(clip)" }
+}
+
+extension GroundTruth {
+    /// The same positions in a picture scaled by `factor`.
+    func scaled(by factor: Double) -> GroundTruth {
+        var scaled = self
+        scaled.positions = positions.map { p in
+            var q = p
+            q.point = PixelPoint(x: p.point.x * factor, y: p.point.y * factor)
+            q.radius = p.radius.map { $0 * factor }
+            return q
+        }
+        return scaled
+    }
+}
