@@ -121,8 +121,10 @@ void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
 /// A difference no compression noise on a repeated picture reaches, but anything moving does
 /// (a ball, a club, a golfer at the top of the backswing).
 constexpr int kStrongChange = 24;
-/// A repeated picture has at most this many strongly changed pixels (a few, from compression).
+/// A repeated picture has at most this many strongly changed pixels (a few, from compression),
+/// or, after a picture that changed a great deal, this share of its strongly changed pixels.
 constexpr long kRepeatStrongPixels = 4;
+constexpr double kRepeatStrongShare = 0.03;
 
 PictureChange picture_change(const bt_detector *d) {
     const uint8_t *a = d->picture.data(), *b = d->last_picture.data();
@@ -171,8 +173,21 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         auto quartile = ranked.begin() + (3 * ranked.size()) / 4;
         std::nth_element(ranked.begin(), quartile, ranked.end());
         double typical = *quartile;
-        repeat = typical >= 0.15 && change.mean < 0.2 * typical && change.strong <= kRepeatStrongPixels;
+        const bool still = typical >= 0.15 && change.mean < 0.2 * typical;
+        repeat = still && change.strong <= kRepeatStrongPixels;
+        // A repeat that went through another encoder (a slow-motion export uploaded, a
+        // broadcast recorded) differs from its original by compression noise: a few dozen
+        // strong pixels along edges. It is still told from a scene that came to rest: motion
+        // does not stop between two frames, so when the last new picture changed a great deal
+        // and this one changes a fifth as much on average and almost nothing strongly, this
+        // picture is the last one again. (At the top of a backswing the change fades over
+        // several frames, and nothing here fires.)
+        if (still && !repeat && d->last_new_change.mean > 0) {
+            repeat = change.mean < 0.2 * d->last_new_change.mean &&
+                     double(change.strong) <= kRepeatStrongShare * double(d->last_new_change.strong);
+        }
     }
+    if (!repeat) d->last_new_change = change;
     if (recent.size() < kRecentChanges) {
         recent.reserve(kRecentChanges);
         d->ranked_change.reserve(kRecentChanges);

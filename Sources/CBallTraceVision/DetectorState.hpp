@@ -29,6 +29,13 @@ struct BlobSums {
     int left = 0, top = 0, right = 0, bottom = 0;  // inclusive bounds
 };
 
+/// How this picture differs from the last: the mean absolute difference (8-bit levels), and
+/// how many pixels differ strongly.
+struct PictureChange {
+    double mean = 0;
+    long strong = 0;
+};
+
 inline int find_root(std::vector<int> &parent, int i) {
     while (parent[i] != i) {
         parent[i] = parent[parent[i]];
@@ -63,6 +70,8 @@ struct bt_detector {
     // kRecentChanges), and scratch to rank them.
     std::vector<double> recent_change, ranked_change;
     size_t next_change = 0;
+    // How the last picture that was not a repeat differed from the one before it.
+    balltrace::detector::PictureChange last_new_change;
     std::unique_ptr<balltrace::CameraMotionEstimator> motion;
     // From this frame's pixels to the model's (analysis pixels): the camera's motion since the
     // model was last moved. Each picture is compared with the model through it.
@@ -84,13 +93,6 @@ inline constexpr int kNoiseMultiple = 6;
 inline constexpr long kForegroundRefresh = 4;
 
 namespace balltrace::detector {
-
-/// How this picture differs from the last: the mean absolute difference (8-bit levels), and
-/// how many pixels differ strongly.
-struct PictureChange {
-    double mean = 0;
-    long strong = 0;
-};
 
 // Background.cpp
 void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride);

@@ -97,6 +97,53 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         #expect(repeats == Array(stride(from: 11, to: 30, by: 3)), "\(repeats)")
     }
 
+    /// The scene with a bright 60 px square whose left edge is at `x`.
+    private func sceneWithSquare(at x: Int, width: Int, height: Int) -> [UInt8] {
+        var picture = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
+        for row in 90..<150 { for column in max(0, x)..<min(width, x + 60) { picture[row * width + column] = 240 } }
+        return picture
+    }
+
+    @Test func aRepeatEncodedAgainIsStillRecognised() throws {
+        // A square moving 6 px a frame; every third picture is shown twice, and the repeat went
+        // through another encoder: a few dozen scattered pixels differ strongly from the original.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var jitter = Jitter(state: 5)
+        var x = 10, last: [UInt8] = []
+        var repeats: [Int] = []
+        for frame in 0..<30 {
+            if frame % 3 == 2 {
+                var noisy = last
+                for _ in 0..<15 {
+                    let i = Int(abs(jitter.next(1)) * Double(width * height - 1))
+                    noisy[i] = noisy[i] > 128 ? noisy[i] - 40 : noisy[i] + 40
+                }
+                if try report(detector, noisy, width: width).isRepeat { repeats.append(frame) }
+            } else {
+                x += 6
+                last = sceneWithSquare(at: x, width: width, height: height)
+                if try report(detector, last, width: width).isRepeat { repeats.append(frame) }
+            }
+        }
+        #expect(repeats == Array(stride(from: 11, to: 30, by: 3)), "\(repeats)")
+    }
+
+    @Test func motionThatFadesOverFramesIsNotARepeat() throws {
+        // The top of a backswing: the square's steps shrink frame after frame, never to nothing.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var x = 10
+        let steps = Array(repeating: 8, count: 12) + [6, 5, 4, 3, 2, 2, 1, 1, 1, 2, 3, 5, 8, 8]
+        for (frame, step) in steps.enumerated() {
+            x += step
+            #expect(try !report(detector, sceneWithSquare(at: x, width: width, height: height), width: width).isRepeat,
+                    "frame \(frame), step \(step)")
+        }
+    }
+
     @Test func aStillCleanSceneHasNoRepeats() throws {
         // Nothing changes but a small ball: no frame may be called a repeat, or the ball is lost.
         let width = 320, height = 240
