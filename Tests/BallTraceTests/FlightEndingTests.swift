@@ -45,6 +45,38 @@ import Testing
         #expect(tracker.reported.last?.ending == .clipEnded)
     }
 
+    /// A track through `positions`, one a frame.
+    static func chain(_ positions: [PixelPoint]) -> Track {
+        let points = positions.enumerated().map { f, p in TrackPoint(frame: f, time: Double(f) / fps, position: p, radius: 4) }
+        var track = Track(first: points[0])
+        for p in points.dropFirst() { track.append(p) }
+        return track
+    }
+
+    @Test func aShotThatStruckTheRimEndsAtTheRim() throws {
+        // 14 frames of a shot, then the ball knocked back off the rim and creeping up along it:
+        // the flight was a ball all along and ends at the rim (not withdrawn as a false one).
+        let flight = (0..<14).map { f in
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 600 * t, y: 200 - 500 * t + 1200 * t * t)
+        }
+        let rim = flight.last!
+        let after = [(8.0, 3.0), (16, 2), (20, -1), (16, -3), (11, -4)].map { PixelPoint(x: rim.x + $0.0, y: rim.y + $0.1) }
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        #expect(tracker.pointsAfterStriking(Self.chain(flight + after)) == after.count)
+    }
+
+    @Test func aHeadBobbingAlongStrikesNothing() throws {
+        // Walking across the picture, rising and sinking with each step: pulled up smoothly,
+        // never a ballistic flight cut short by a contact.
+        let head = (0..<24).map { f in
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 150 * t, y: 200 + 8 * sin(2 * .pi * t / 0.6))
+        }
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        #expect(tracker.pointsAfterStriking(Self.chain(head)) == nil)
+    }
+
     @Test func aBallCaughtInMidAirAndThrownAgainDidNotBounce() throws {
         // Falling, then a new flight from the same place: but it starts falling too (a juggle
         // caught and dropped again), so the first was lost, not bounced.

@@ -46,6 +46,11 @@ struct Track: Sendable, Hashable, Identifiable {
         points.insert(contentsOf: earlier, at: 0)
     }
 
+    /// Drops points from the end (detections after the flight struck something).
+    mutating func dropLast(_ count: Int) {
+        points.removeLast(min(count, points.count - 1))
+    }
+
     mutating func append(_ point: TrackPoint) {
         points.append(point)
         missedFrames = 0

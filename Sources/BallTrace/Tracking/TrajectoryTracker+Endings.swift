@@ -49,4 +49,41 @@ extension TrajectoryTracker {
             return exit.picturePosition.y <= exit.radius + 2 || carried < 0
         }?.id
     }
+
+    /// The flight as it ended, when its last window turned upward because it bounced (kept
+    /// whole) or struck something (cut at the contact); nil when neither.
+    func endedByBounceOrStrike(_ track: Track, window: [TrackPoint]) -> Track? {
+        var ended = track
+        if !test.bounces(window, flight: track.points) {
+            guard let struck = pointsAfterStriking(track) else { return nil }
+            ended.dropLast(struck)
+        }
+        ended.ending = .bounced
+        return ended
+    }
+
+    /// How many of a reported flight's last points came after it struck something (a rim, a
+    /// net, a branch) rather than flew on, or nil when the flight was never ballistic up to an
+    /// abrupt change. A ball pulled up by the last points of its window was either something
+    /// else all along (a head bobbing as its owner walks, the pull building up smoothly) or a
+    /// ball that hit something: then the flight up to the contact is ballistic on its own, at
+    /// least `trajectoryLength` points long and nowhere pulled upward, and the first point after
+    /// it lies far off that flight's path at once, by more than three times the scatter a ball
+    /// of its size may have. The flight ends at the contact, as a bounce does.
+    func pointsAfterStriking(_ track: Track) -> Int? {
+        let points = track.points, length = settings.trajectoryLength
+        guard points.count > length else { return nil }
+        for dropped in 1..<length {
+            let before = Array(points.dropLast(dropped))
+            guard before.count >= length else { return nil }
+            let window = Array(before.suffix(length))
+            guard let path = test.evaluate(window).path, !isPulledUpwardSomewhere(before) else { continue }
+            let next = points[before.count]
+            let tolerance = BallisticTest.smoothnessTolerance(radius: track.recentRadius())
+            guard path.position(at: next.time).distance(to: next.position) > 3 * max(tolerance, path.rms) else { return nil }
+            return dropped
+        }
+        return nil
+    }
 }
+

@@ -165,9 +165,9 @@ struct TrajectoryTracker: Sendable {
             }
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
-                if test.bounces(window, flight: active[t].points) {
-                    active[t].ending = .bounced
-                    completed.append(active[t])
+                // A bounce, or a strike on a rim or a net, ends a flight; a gentle pull withdraws it.
+                if let ended = endedByBounceOrStrike(active[t], window: window) {
+                    completed.append(ended)
                 } else {
                     active[t].reportedAtFrame = nil
                 }
