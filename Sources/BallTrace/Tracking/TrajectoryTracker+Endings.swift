@@ -69,7 +69,8 @@ extension TrajectoryTracker {
     /// ball that hit something: then the flight up to the contact is ballistic on its own, at
     /// least `trajectoryLength` points long and nowhere pulled upward, and the first point after
     /// it lies far off that flight's path at once, by more than three times the scatter a ball
-    /// of its size may have. The flight ends at the contact, as a bounce does.
+    /// of its size may have, while the flight was fast (a radius a frame or more) and what
+    /// follows keeps the ball's size. The flight ends at the contact, as a bounce does.
     func pointsAfterStriking(_ track: Track) -> Int? {
         let points = track.points, length = settings.trajectoryLength
         guard points.count > length else { return nil }
@@ -81,6 +82,12 @@ extension TrajectoryTracker {
             let next = points[before.count]
             let tolerance = BallisticTest.smoothnessTolerance(radius: track.recentRadius())
             guard path.position(at: next.time).distance(to: next.position) > 3 * max(tolerance, path.rms) else { return nil }
+            // Struck, the ball had been flying at more than its own size a frame, and it is the
+            // same ball after the contact, of the size it had in flight. A chain on a body part
+            // drifts slower than that, and breaks into other blobs (a head merging with a shoulder).
+            let radii = before.suffix(5).map(\.radius).sorted(), radius = radii[radii.count / 2]
+            let steps = zip(window, window.dropFirst()).map { a, b in a.position.distance(to: b.position) / Double(max(1, b.step - a.step)) }.sorted()
+            guard steps[steps.count / 2] >= radius, points.suffix(dropped).allSatisfy({ isSimilarSize($0.radius, radius) }) else { return nil }
             return dropped
         }
         return nil
