@@ -29,6 +29,10 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         const auto &c = *config;
         if (c.frame_width <= 0 || c.frame_height <= 0 || c.reduction < 1)
             throw std::invalid_argument("detector: frame size and reduction must be positive");
+        // Each analysis pixel averages a whole block of the frame: a frame smaller than one
+        // block has none (found by the fuzzer: a 1×1 frame reduced by 3 read past its plane).
+        if (c.frame_width < c.reduction || c.frame_height < c.reduction)
+            throw std::invalid_argument("detector: the frame is smaller than one reduction block");
         if (c.threshold_minimum < 1 || c.threshold_maximum < c.threshold_minimum || c.threshold_maximum > 255 ||
             c.threshold_initial < 1 || c.threshold_initial > 255)
             throw std::invalid_argument("detector: thresholds must satisfy 1 ≤ minimum ≤ maximum ≤ 255");

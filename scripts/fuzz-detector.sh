@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Fuzzes the C++ detector behind its C ABI with libFuzzer (from the Swift toolchain's clang),
+# under AddressSanitizer and UBSan, for a bounded time, starting from the committed seeds in
+# Tests/Fuzz/detector-corpus. New inputs it finds go to a scratch copy, never into the repo.
+# Exit status non-zero on a finding (its input is left in .build/fuzz-detector/).
+#
+#   bash scripts/fuzz-detector.sh            # 60 s
+#   bash scripts/fuzz-detector.sh 600        # 10 minutes
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+bash scripts/install-deps.sh >&2
+clang="$(dirname "$(command -v swift)")/clang++"
+[ -x "$clang" ] || clang=clang++
+work=.build/fuzz-detector
+mkdir -p "$work/corpus"
+cp Tests/Fuzz/detector-corpus/* "$work/corpus/" 2>/dev/null || true
+"$clang" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  -I Sources/CBallTraceVision/include -I Sources/CBallTraceVision -I /usr/include/opencv4 \
+  Tests/Fuzz/DetectorFuzzer.cpp Sources/CBallTraceVision/{Detector,Background,ModelWarp,PictureAlignment,CameraMotion,CornerTracking}.cpp \
+  -lopencv_imgproc -lopencv_core -o "$work/fuzz-detector"
+cd "$work"
+# Leaks are OpenCV's process-wide caches, not the detector's: left out.
+ASAN_OPTIONS=detect_leaks=0 ./fuzz-detector -max_total_time="$seconds" -print_final_stats=1 corpus 2>&1 | tail -n 12
