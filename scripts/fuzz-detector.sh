@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 bash scripts/install-deps.sh >&2
-clang="$(dirname "$(command -v swift)")/clang++"
+# The toolchain's own clang (it carries libFuzzer), beside the real `swift` binary.
+clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang++"
 [ -x "$clang" ] || clang=clang++
 work=.build/fuzz-detector
 mkdir -p "$work/corpus"
