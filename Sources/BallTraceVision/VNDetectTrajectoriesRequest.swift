@@ -93,7 +93,7 @@ private final class TrajectorySequence {
         let seenWidth = Double(sideways ? frame.height : frame.width), seenHeight = Double(sideways ? frame.width : frame.height)
         let shorter = min(seenWidth, seenHeight)
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-        guard region.width > 0, region.height > 0, unit.contains(region) || unit == region else {
+        guard region.width > 0, region.height > 0, unit.contains(region) else {
             throw VNError(.invalidArgument, "regionOfInterest \(region) must have positive size and lie within the unit square")
         }
         guard minimumRadius >= 0, maximumRadius > 0, minimumRadius <= maximumRadius else {

@@ -4,7 +4,7 @@ import Testing
 
 /// FFmpeg serving a clip in real time (`-re`) as MPEG-TS over TCP on loopback: a live source
 /// that can be frozen (SIGSTOP) or killed mid-stream.
-private final class LoopbackServer {
+final class LoopbackServer {
     let url: String
     private let process = Process()
 
@@ -28,31 +28,11 @@ private final class LoopbackServer {
     }
 }
 
-/// `balltrace` run to its end, timed.
-private struct TimedRun {
-    let status: Int32
-    let lines: [Substring]
-    let errors: String
-    let seconds: Double
-
-    init(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("balltrace")
-        process.arguments = arguments
-        // Both to files, so that neither pipe can fill and block the process.
-        let outPath = GeneratedClips.temporaryPath("run.out"), errPath = GeneratedClips.temporaryPath("run.err")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        let started = Date()
-        try process.run()
-        process.waitUntilExit()
-        seconds = Date().timeIntervalSince(started)
-        status = process.terminationStatus
-        lines = try String(contentsOfFile: outPath, encoding: .utf8).split(separator: "\n")
-        errors = try String(contentsOfFile: errPath, encoding: .utf8)
-    }
+/// `balltrace` run to its end, and how long it took.
+private func timedRun(_ arguments: [String]) throws -> (run: BalltraceRun, lines: [Substring], seconds: Double) {
+    let started = Date()
+    let run = try BalltraceRun(arguments)
+    return (run, String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n"), Date().timeIntervalSince(started))
 }
 
 @Suite("Live sources that stall or go away", .serialized)
@@ -64,14 +44,16 @@ struct LiveSourceTests {
         let server = try LoopbackServer(clip: clip, port: port)
         server.signal(SIGSTOP, after: 1.5)
         let json = GeneratedClips.temporaryPath("stalled.json")
-        let run = try TimedRun(["analyze", server.url, "--stream", "--json", json, "--timeout", "2"])
-        #expect(run.status == 69, "stderr: \(run.errors)")
-        #expect(run.seconds < 10, "gave up after \(run.seconds) s")
-        let lastError = run.errors.split(separator: "\n").last ?? ""
+        let (run, lines, seconds) = try withExtendedLifetime(server) {
+            try timedRun(["analyze", server.url, "--stream", "--json", json, "--timeout", "2"])
+        }
+        #expect(run.status == 69, "stderr: \(run.standardError)")
+        #expect(seconds < 10, "gave up after \(seconds) s")
+        let lastError = run.standardError.split(separator: "\n").last ?? ""
         #expect(lastError.hasPrefix("Error: \(server.url) stopped sending") && lastError.contains("sent nothing for 2 s"))
         // Every stream line is whole, and the document holds what was analysed, saying why it ends early.
-        #expect(run.lines.count >= 20)
-        for line in run.lines { _ = try JSONDecoder().decode(StreamLine.self, from: Data(line.utf8)) }
+        #expect(lines.count >= 20)
+        for line in lines { _ = try JSONDecoder().decode(StreamLine.self, from: Data(line.utf8)) }
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
         let integrity = (document["source"] as! [String: Any])["integrity"] as! [String: Any]
         #expect((integrity["stoppedEarlyBecause"] as? String)?.contains("stalled") == true)
@@ -80,11 +62,11 @@ struct LiveSourceTests {
     @Test func aSourceKilledMidStreamEndsTheAnalysisAtOnceWithAWarning() throws {
         let server = try LoopbackServer(clip: clip, port: port + 1)
         server.signal(SIGKILL, after: 1.5)
-        let run = try TimedRun(["analyze", server.url, "--stream"])
+        let (run, lines, seconds) = try withExtendedLifetime(server) { try timedRun(["analyze", server.url, "--stream"]) }
         #expect(run.status == 0)
-        #expect(run.seconds < 5)
-        #expect(run.errors.contains("warning: the source closed the stream after"))
-        for line in run.lines { _ = try JSONDecoder().decode(StreamLine.self, from: Data(line.utf8)) }
+        #expect(seconds < 5)
+        #expect(run.standardError.contains("warning: the source closed the stream after"))
+        for line in lines { _ = try JSONDecoder().decode(StreamLine.self, from: Data(line.utf8)) }
     }
 
     @Test func anInterruptionAfterStreamLinesSaysTheyStand() throws {
@@ -106,8 +88,8 @@ struct LiveSourceTests {
     }
 
     @Test func aTimeoutMustBeSecondsZeroOrMore() throws {
-        let run = try TimedRun(["analyze", clip, "--timeout", "-1"])
+        let run = try BalltraceRun(["analyze", clip, "--timeout", "-1"])
         #expect(run.status == 64)
-        #expect(run.errors.contains("--timeout"))
+        #expect(run.standardError.contains("--timeout"))
     }
 }

@@ -286,16 +286,10 @@ struct PipeAndStreamTests {
 
     @Test func aLiveStreamIsAnalysedAsItArrives() throws {
         // FFmpeg plays the clip in real time (-re) over TCP; balltrace connects to it.
-        let port = 47100 + Int(getpid() % 500)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        server.arguments = ["-v", "error", "-re", "-i", clip, "-c", "copy", "-f", "mpegts", "tcp://127.0.0.1:\(port)?listen=1"]
-        try server.run()
-        defer { if server.isRunning { server.terminate() } }
-        Thread.sleep(forTimeInterval: 0.5)
+        let server = try LoopbackServer(clip: clip, port: 47100 + Int(getpid() % 500))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("balltrace")
-        process.arguments = ["analyze", "tcp://127.0.0.1:\(port)", "--stream"]
+        process.arguments = ["analyze", server.url, "--stream"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -319,6 +313,7 @@ struct PipeAndStreamTests {
         let last = try JSONDecoder().decode(StreamLine.self, from: Data(lines.last!.utf8))
         // Keeping up: no more than half a second behind the playing clip.
         #expect(last.behindRealTime < 0.5)
+        withExtendedLifetime(server) {}
     }
 
     @Test func aReaderThatStopsReadingEndsTheStreamQuietly() throws {
