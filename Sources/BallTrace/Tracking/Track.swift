@@ -12,13 +12,18 @@ struct Track: Sendable, Hashable, Identifiable {
     var reportedAtFrame: Int?
     /// Whether the flight was recognised flying toward or away from the camera: its path is
     /// then predicted in depth as well (see ``PerspectiveFit``).
-    var isSeenInDepth = false
+    var isSeenInDepth = false {
+        didSet { if isSeenInDepth != oldValue { fitted.value = nil } }
+    }
     /// How the tracker saw a reported flight end, when that says more than its path: a bounce
     /// ended it, or it was still being followed when the clip ended. Nil otherwise.
     var ending: FlightExit.Reason?
     /// The flight this one continues: the same ball, come back down into the picture after
     /// climbing out of it through the top. Nil for a flight seen from its start.
     var continues: UUID?
+    /// The fits of the current points (see ``FittedMotion``): nil until worked out, and again
+    /// whenever the points change.
+    private var fitted = Memo<FittedMotion>()
 
     init(id: UUID = UUID(), first: TrackPoint) {
         self.id = id
@@ -32,6 +37,7 @@ struct Track: Sendable, Hashable, Identifiable {
     var inPicture: Track {
         var copy = self
         for i in copy.points.indices { copy.points[i].position = copy.points[i].picturePosition }
+        copy.fitted.value = nil
         return copy
     }
     var isReported: Bool { reportedAtFrame != nil }
@@ -39,21 +45,25 @@ struct Track: Sendable, Hashable, Identifiable {
     /// Drops points from the start (detections of something else the chain began on).
     mutating func dropFirst(_ count: Int) {
         points.removeFirst(min(count, points.count - 1))
+        fitted.value = nil
     }
 
     /// Adds detections found afterwards in earlier frames (oldest first), before the first point.
     mutating func prepend(_ earlier: [TrackPoint]) {
         points.insert(contentsOf: earlier, at: 0)
+        fitted.value = nil
     }
 
     /// Drops points from the end (detections after the flight struck something).
     mutating func dropLast(_ count: Int) {
         points.removeLast(min(count, points.count - 1))
+        fitted.value = nil
     }
 
     mutating func append(_ point: TrackPoint) {
         points.append(point)
         missedFrames = 0
+        fitted.value = nil
     }
 
     /// Mean radius of the most recent points, pixels.
@@ -153,13 +163,12 @@ struct Track: Sendable, Hashable, Identifiable {
             // A long window averages detection noise and camera shake away; a short one follows
             // a path that bends more than a parabola (drag, a ball coming at the camera). The
             // long one sets the gate; the short one offers a second centre.
-            let window = Array(Self.withoutPartialDetections(points.suffix(settings.predictionWindow + 6))
-                .suffix(settings.predictionWindow))
-            guard let parabola = MotionFit(window) else { return (last.position, settings.minimumGate, []) }
             // A flight recognised in depth is predicted in depth: a parabola lags far behind a
             // ball racing away (and its misfit would widen the gate onto clutter).
-            // Once the flight has crept far away the parabola does as well, and is steadier.
-            let depth = isSeenInDepth ? PerspectiveFit(window).flatMap { $0.rms < 0.8 * parabola.rms ? $0 : nil } : nil
+            guard let fits = fitted.value ?? FittedMotion(self, settings: settings) else {
+                return (last.position, settings.minimumGate, [])
+            }
+            let parabola = fits.parabola, depth = fits.depth
             let center = depth?.position(at: time) ?? parabola.position(at: time)
             let fit = (rms: depth?.rms ?? parabola.rms, velocity: depth?.velocity(at: last.time) ?? parabola.velocity(at: last.time))
             // The gate scales with the distance moved in one frame interval, not with the
@@ -168,16 +177,12 @@ struct Track: Sendable, Hashable, Identifiable {
             let velocity = fit.velocity
             let stepPerFrame = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * interval
             var alternatives: [PixelPoint] = []
-            let recent = Array(points.suffix(settings.shortPredictionWindow))
-            if window.count > recent.count, let short = MotionFit(recent) { alternatives.append(short.position(at: time)) }
-            if let earlier = MotionFit.withoutOutlyingNewest(window) { alternatives.append(earlier.position(at: time)) }
+            if let short = fits.short { alternatives.append(short.position(at: time)) }
+            if let earlier = fits.earlier { alternatives.append(earlier.position(at: time)) }
             // A path the parabola does not explain may be one in depth.
-            // (Only for a chain that travels: fitting in depth costs far more than a parabola,
-            // and clutter that stays put is most of what is followed.)
             if depth != nil {
                 alternatives.append(parabola.position(at: time))
-            } else if isSeenInDepth || (parabola.rms > 1.5 && window[0].position.distance(to: last.position) > settings.travellingShare * settings.shorterSide),
-                      let seen = PerspectiveFit(window) {
+            } else if let seen = fits.alternativeDepth {
                 alternatives.append(seen.position(at: time))
             }
             // A parabola through a young chain's few points follows their noise (camera shake,
@@ -194,6 +199,13 @@ struct Track: Sendable, Hashable, Identifiable {
             if let receding = recedingContinuation(at: time) { alternatives.append(receding) }
             return (center, max(settings.minimumGate, 2 * radius, motionShare * stepPerFrame, 3 * fit.rms) * slack, alternatives)
         }
+    }
+
+    /// Works out the fits of the current points, unless they are known already: called once a
+    /// frame before predicting, so that a track whose points did not change is not fitted again.
+    mutating func fitMotion(settings: TrackerSettings) {
+        guard points.count >= 3, fitted.value == nil else { return }
+        fitted.value = FittedMotion(self, settings: settings)
     }
 
     /// Where a ball flying away from the camera (or coming at it) goes next: on from its last

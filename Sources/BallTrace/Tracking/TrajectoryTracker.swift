@@ -108,8 +108,9 @@ struct TrajectoryTracker: Sendable {
     }
 
     /// Predict: where each track's object should be now, and how far from there it may be.
-    private func predict(at time: Double) -> [Expectation] {
-        active.map { track -> Expectation in
+    private mutating func predict(at time: Double) -> [Expectation] {
+        for t in active.indices { active[t].fitMotion(settings: settings) }
+        return active.map { track -> Expectation in
             let p = track.prediction(at: time, settings: settings)
             // A ball growing in the picture is coming at the camera, where its image speeds up
             // beyond what a parabola predicts: the gate grows with it.
