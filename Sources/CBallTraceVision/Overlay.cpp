@@ -179,6 +179,12 @@ static inline uint8_t blend(uint8_t base, uint8_t top, int alpha) {
 extern "C" int bt_overlay_composite_yuv420(const bt_overlay *o, uint8_t *y, ptrdiff_t ys, uint8_t *u,
                                            ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
     return guarded(message, size, [&] {
+        // The planes are the caller's, of the overlay's size: a row shorter than the overlay's
+        // would be written past.
+        const ptrdiff_t chroma_width = (o->width + 1) / 2;
+        if (y == nullptr || u == nullptr || v == nullptr) throw std::invalid_argument("overlay: a plane is missing");
+        if (ys < o->width || us < chroma_width || vs < chroma_width)
+            throw std::invalid_argument("overlay: a plane's stride is shorter than the overlay's rows");
         for (const Span &span : o->luma_spans) {
             const uint8_t *a = o->alpha.ptr<uint8_t>(span.y), *oy = o->y.ptr<uint8_t>(span.y);
             uint8_t *row = y + span.y * ys;

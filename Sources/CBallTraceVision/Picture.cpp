@@ -76,6 +76,8 @@ extern "C" int bt_picture_create(const uint8_t *rgb, ptrdiff_t stride, int width
     return guarded(message, size, [&] {
         *out = nullptr;
         if (width <= 0 || height <= 0) throw std::invalid_argument("picture: size must be positive");
+        // Rows are read `stride` bytes apart: one shorter than a row of pixels would read past it.
+        if (rgb == nullptr || stride < ptrdiff_t(width) * 3) throw std::invalid_argument("picture: the stride is shorter than a row");
         cv::Mat stored(height, width, CV_8UC3, const_cast<uint8_t *>(rgb), size_t(stride));
         auto p = std::make_unique<bt_picture>();
         switch (((quarters % 4) + 4) % 4) {

@@ -45,6 +45,8 @@ static inline int bt_interrupt_check(void *opaque) {
 static inline void bt_interrupt_set(bt_interrupt *interrupt) { __atomic_store_n(&interrupt->flag, 1, __ATOMIC_RELEASE); }
 static inline int bt_interrupt_is_set(bt_interrupt *interrupt) { return __atomic_load_n(&interrupt->flag, __ATOMIC_ACQUIRE); }
 static inline int bt_interrupt_stalled(bt_interrupt *interrupt) { return __atomic_load_n(&interrupt->stalled, __ATOMIC_ACQUIRE); }
+/* A source given up as stalled is asked again (a reconnection): the stall is forgotten. */
+static inline void bt_interrupt_clear_stall(bt_interrupt *interrupt) { __atomic_store_n(&interrupt->stalled, 0, __ATOMIC_RELEASE); }
 /* The source must send something within `microseconds` from now (0: no deadline). */
 static inline void bt_interrupt_expect_within(bt_interrupt *interrupt, int64_t microseconds) {
     __atomic_store_n(&interrupt->deadline, microseconds > 0 ? av_gettime_relative() + microseconds : 0, __ATOMIC_RELEASE);

@@ -22,8 +22,9 @@ struct Analyze: ParsableCommand {
                 balltrace analyze session/*.mp4 --out-dir results --render --jobs 2
               From a pipe (any container FFmpeg reads from a stream, e.g. Matroska):
                 ffmpeg -i cam.mov -c copy -f matroska - | balltrace analyze - --json -
-              A live camera stream, one JSON line per frame as it arrives:
-                balltrace analyze rtsp://192.168.1.20/stream --stream
+              A live camera stream, one JSON line per frame as it arrives, reconnecting
+              when the network drops it:
+                balltrace analyze rtsp://192.168.1.20/stream --stream --reconnect
 
             \(ExitStatus.help)
             """)
@@ -90,7 +91,7 @@ struct Analyze: ParsableCommand {
     /// Several clips into a folder: outputs are named after the inputs.
     private func validateBatch() throws {
         let perClip = [("--json", output.json != nil), ("--video", output.video != nil), ("--csv", output.csv != nil), ("--tracer", output.tracer != nil),
-                       ("--tracer-time", output.tracerTime != nil), ("--stream", display.stream)].filter(\.1).map(\.0)
+                       ("--tracer-time", output.tracerTime != nil), ("--stream", display.stream), ("--reconnect", display.reconnect)].filter(\.1).map(\.0)
         if let first = perClip.first {
             throw ValidationError("\(first) names one clip's output; with --out-dir each clip's files are named after it (add --render for the videos)")
         }
@@ -110,6 +111,11 @@ struct Analyze: ParsableCommand {
             throw ValidationError("\(flag) works with --out-dir, for several clips; for one clip, name the video with --video")
         }
         let input = inputs[0]
+        // Live: a URL, or a camera opened by its device path (/dev/video0).
+        let live = (input.contains("://") && !input.hasPrefix("file://")) || input.hasPrefix("/dev/video")
+        if display.reconnect && !live {
+            throw ValidationError("--reconnect opens a live source (a URL or a camera) again when it is lost; '\(input)' is \(input == "-" ? "standard input" : "a file")")
+        }
         if output.video == "-" { throw ValidationError("--video needs a file path: an MP4 cannot be written to standard output") }
         if output.tracer == "-" { throw ValidationError("--tracer needs a file path ending in .png or .jpg") }
         if output.tracerTime != nil && output.tracer == nil { throw ValidationError("--tracer-time chooses the frame of a tracer picture: give --tracer too") }
@@ -169,12 +175,14 @@ struct Analyze: ParsableCommand {
             let started = Date()
             let result = try VideoAnalysis.run(
                 path: input, settings: settings, overlay: overlay, tracer: try tracerRequest,
-                cancellation: interruption.cancellation, sourceTimeout: display.timeout, logger: logger,
+                cancellation: interruption.cancellation, sourceTimeout: display.timeout, reconnect: display.reconnect, logger: logger,
                 progress: { console.status(ProgressText.describe(name, $0, elapsed: Date().timeIntervalSince(started))) },
+                reconnected: { try lines?.write($0) },
                 frameAnalysed: lines.map { writer in { try writer.write($0) } })
             console.clearStatus()
             try report(result, console: console)
             stalled = result.sourceStalled ? result.integrity.stoppedEarlyBecause ?? "it stalled" : nil
+            lines?.end(StreamEndLine.Reason(result.ending), stalled.map { "\(input) stopped sending: \($0)" } ?? Self.ending(result))
         } catch is StandardOutputClosed {
             // The reader of the stream went away (`| head`): stopping is what was asked.
             console.clearStatus()
@@ -184,17 +192,21 @@ struct Analyze: ParsableCommand {
             let written = lines?.linesWritten ?? 0
             let kept = written > 0 ? "; the \(written) stream line\(written == 1 ? "" : "s") already written stand, nothing else was written"
                 : "; nothing was written"
+            lines?.end(.interrupted, "interrupted by \(interruption.signalName)")
             writeStandardError("Error: interrupted by \(interruption.signalName)\(kept)\n")
             throw ExitCode(interruption.exitCode)
         } catch let error as AnalysisSettingsError {
             console.clearStatus()
+            lines?.end(.failed, "\(flag(for: error)): \(error)")
             // Only known once the video's size is: reported like the other flag errors.
             throw fail(error, flag: flag(for: error))
         } catch let error as TracerRequestError {
             console.clearStatus()
+            lines?.end(.failed, "\(error.flag): \(error)")
             throw fail(error, flag: error.flag)
         } catch {
             console.clearStatus()
+            lines?.end(.failed, "\(error)")
             throw fail(error)
         }
         if let stalled {
@@ -202,6 +214,16 @@ struct Analyze: ParsableCommand {
             let kept = output.json == nil && output.csv == nil && lines == nil ? "" : "; what was analysed was written"
             writeStandardError("Error: \(input) stopped sending: \(stalled)\(kept)\n")
             throw ExitCode(ExitStatus.sourceStalled)
+        }
+    }
+
+    /// The end line's words for an analysis that was not given up.
+    private static func ending(_ result: AnalysisResult) -> String {
+        let read = "\(result.decodedFrameCount) frames (\(String(format: "%.1f", result.decodedDuration)) s)"
+        switch result.ending {
+        case .endOfInput: return "the input ended after \(read)"
+        case .sourceClosed: return "the source closed the stream after \(read)"
+        case .sourceStalled, .stoppedEarly: return "reading stopped after \(read): \(result.integrity.stoppedEarlyBecause ?? "the input could not be read further")"
         }
     }
 

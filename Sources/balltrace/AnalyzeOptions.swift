@@ -100,6 +100,9 @@ struct DisplayOptions: ParsableArguments {
             transform: parseTimeout)
     var timeout: Double = 10
 
+    @Flag(help: "When a live source (a URL or a camera) is lost or stalls, open it again: after 0.5 s, then waits that double, for up to --timeout seconds.")
+    var reconnect = false
+
     @Flag(help: "Show progress on standard error even when it is not a terminal.")
     var progress = false
 

@@ -42,8 +42,9 @@ enum ExitStatus {
           64   usage error: a flag out of range, or outputs that clash with each
                other or with the input
           66   input error: the input is missing, unreadable or not a usable video
-          69   a live source (URL or camera) sent nothing for --timeout seconds:
-               given up, with what was analysed written
+          69   a live source (URL or camera) sent nothing for --timeout seconds, or
+               was lost and not back within them (--reconnect): given up, with what
+               was analysed written
           73   output error: an output cannot be created or written
           1    any other failure
           130  stopped by Ctrl-C (SIGINT); 143 stopped by SIGTERM; nothing is written

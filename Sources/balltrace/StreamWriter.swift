@@ -5,12 +5,14 @@ import Foundation
 struct StandardOutputClosed: Error {}
 
 /// Writes `--stream`'s JSON Lines to standard output, one per analysed frame, each written out
-/// at once (not buffered) so that a consumer sees a frame as soon as it is analysed.
+/// at once (not buffered) so that a consumer sees a frame as soon as it is analysed; a line
+/// where a live source was reconnected; and a last line saying why the analysis ended.
 final class StreamWriter {
     private let coordinates: CoordinateSystem
     private var start: (wall: Date, time: Double)?
-    /// Lines written so far.
+    /// Frame lines written so far.
     private(set) var linesWritten = 0
+    private var ended = false
 
     init(coordinates: CoordinateSystem) {
         self.coordinates = coordinates
@@ -26,6 +28,19 @@ final class StreamWriter {
         let behind = now.timeIntervalSince(origin.wall) - (frame.time - origin.time)
         try writeAll(try StreamLine(frame, behindRealTime: behind, coordinates: coordinates).jsonLine())
         linesWritten += 1
+    }
+
+    /// Says that the live source was lost and opened again, before the frames after it.
+    func write(_ reconnection: SourceReconnection) throws {
+        try writeAll(try StreamReconnectedLine(reconnection).jsonLine())
+    }
+
+    /// The stream's last line, once: why the analysis ended. A reader that has gone away
+    /// (a closed pipe) is not told.
+    func end(_ reason: StreamEndLine.Reason, _ message: String) {
+        guard !ended else { return }
+        ended = true
+        _ = try? writeAll(try StreamEndLine(reason: reason, message: message, frameLines: linesWritten).jsonLine())
     }
 
     private func writeAll(_ data: Data) throws {

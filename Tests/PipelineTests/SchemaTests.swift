@@ -95,12 +95,14 @@ struct SchemaTests {
         }
         let document = try definitions(documentSchema), stream = try definitions(streamLineSchema)
         #expect(stream["trajectory"] != nil)
+        // The lines that are not frames are the stream's own.
+        let streamOwn: Set = ["endLine", "reconnectedLine"]
         // Compared as JSON with sorted keys: through NSDictionary, equal definitions compared
         // unequal on Linux.
         func canonical(_ value: Any?) throws -> Data? {
             try value.map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]) }
         }
-        for (name, definition) in stream {
+        for (name, definition) in stream where !streamOwn.contains(name) {
             #expect(try canonical(document[name]) == canonical(definition),
                     "$defs/\(name) of the stream-line schema differs from the document schema's")
         }
@@ -205,6 +207,40 @@ struct SchemaTests {
             return (object?["trajectories"] as? [Any])?.isEmpty == false
         }
         #expect(!withFlight.isEmpty, "no line has a trajectory")
+        #expect(lines.last?.hasPrefix("{\"event\":\"end\",\"reason\":\"end of input\"") == true, "\(lines.last ?? "")")
+    }
+
+    /// The schema and the Swift model of the lines that are not frames name the same reasons and
+    /// fields: a reason added to one and not the other fails here.
+    @Test func theEndAndReconnectedLinesOfTheSchemaAreTheModels() throws {
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: streamLineSchema))) as? [String: Any]
+        let definitions = try #require(schema?["$defs"] as? [String: Any])
+        func properties(_ name: String) throws -> [String: Any] {
+            try #require((definitions[name] as? [String: Any])?["properties"] as? [String: Any])
+        }
+        let reasons = try #require((try properties("endLine")["reason"] as? [String: Any])?["enum"] as? [String])
+        #expect(reasons == StreamEndLine.Reason.allCases.map(\.rawValue))
+        func keys(_ line: some Encodable) throws -> Set<String> {
+            Set(try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(line)) as? [String: Any]).keys)
+        }
+        let end = StreamEndLine(reason: .failed, message: "m", frameLines: 0)
+        #expect(try keys(end) == Set(try properties("endLine").keys))
+        let reconnected = StreamReconnectedLine(SourceReconnection(frame: 1, time: 0.5, lostBecause: "x", attempts: 1,
+                                                                   secondsWithoutFrames: 1, timeContinues: true))
+        #expect(try keys(reconnected) == Set(try properties("reconnectedLine").keys))
+    }
+
+    @Test(arguments: [
+        (#"{"event":"end","reason":"gone","message":"m","frameLines":0}"#, "'gone' is not one of"),
+        (#"{"event":"end","reason":"failed","frameLines":0}"#, "'message' is a required property"),
+        (#"{"event":"reconnected","frame":3,"time":1}"#, "'lostBecause' is a required property"),
+        (#"{"frame":3,"event":"end"}"#, "'reason' is a required property"),
+    ])
+    func aStreamEventLineThatIsWrongFailsValidation(line: String, error: String) throws {
+        let path = GeneratedClips.temporaryPath("schema-event.jsonl")
+        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let validation = try SchemaValidation(schema: streamLineSchema, files: [path], lines: true)
+        #expect(validation.status == 1 && validation.output.contains(error), "\(validation.output)")
     }
 }
 

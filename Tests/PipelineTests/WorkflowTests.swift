@@ -269,9 +269,12 @@ struct PipeAndStreamTests {
     @Test func streamWritesOneLinePerAnalysedFrameWithTheFlightsInView() throws {
         let run = try ShellRun(["analyze", clip, "--stream", "--frame-spacing", "0.066"])
         #expect(run.status == 0)
-        let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 45, "every second frame of 90")
-        let decoded = try lines.map { try JSONDecoder().decode(StreamLine.self, from: Data($0.utf8)) }
+        let stream = try StreamOutput(run.standardOutput)
+        let decoded = stream.frames
+        #expect(decoded.count == 45, "every second frame of 90")
+        // Last, the line saying why it ended.
+        #expect(stream.end?.reason == .endOfInput && stream.end?.frameLines == 45 && stream.endIsLast)
+        #expect(stream.end?.message == "the input ended after 90 frames (3.0 s)")
         #expect(decoded.map(\.frame) == Array(stride(from: 0, to: 90, by: 2)))
         let withFlight = decoded.filter { !$0.trajectories.isEmpty }
         #expect(withFlight.count >= 8)
@@ -308,9 +311,9 @@ struct PipeAndStreamTests {
         let total = Date().timeIntervalSince(started)
         #expect(process.terminationStatus == 0)
         #expect(firstLineAfter < 2 && total > 2.5, "first line after \(firstLineAfter) s, end after \(total) s")
-        let lines = String(decoding: firstLine + rest, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count >= 85)
-        let last = try JSONDecoder().decode(StreamLine.self, from: Data(lines.last!.utf8))
+        let stream = try StreamOutput(firstLine + rest)
+        #expect(stream.frames.count >= 85 && stream.end?.reason == .sourceClosed)
+        let last = try #require(stream.frames.last)
         // Keeping up: no more than half a second behind the playing clip.
         #expect(last.behindRealTime < 0.5)
         withExtendedLifetime(server) {}

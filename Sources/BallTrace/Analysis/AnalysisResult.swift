@@ -19,6 +19,24 @@ public struct AnalysisResult: Sendable {
     /// The live source sent nothing for the analysis's `sourceTimeout` and was given up: the
     /// result holds what was analysed before (``InputIntegrity/stoppedEarlyBecause`` says when).
     public var sourceStalled = false
+    /// Why reading ended.
+    public var ending = AnalysisEnding.endOfInput
+    /// Each time a live source was lost and opened again (``VideoAnalysis`` with `reconnect`).
+    public var reconnections: [SourceReconnection] = []
+}
+
+/// Why an analysis stopped reading its input.
+public enum AnalysisEnding: String, Sendable, Hashable, Codable {
+    /// A file, or standard input, was read to its end.
+    case endOfInput = "end of input"
+    /// A live source (a URL, a camera) closed the stream: it has no natural end, so it went away.
+    case sourceClosed = "source closed"
+    /// A live source sent nothing for the timeout and was given up, or was lost and did not
+    /// come back (``AnalysisResult/sourceStalled``).
+    case sourceStalled = "source stalled"
+    /// The input could not be read further: its picture size changed, or the decoder failed
+    /// again and again (``InputIntegrity/stoppedEarlyBecause`` says which).
+    case stoppedEarly = "stopped early"
 }
 
 /// Settings resolved against the video: what the analysis actually used.

@@ -23,6 +23,13 @@ public struct CaptureSummary: Sendable, Hashable, Codable {
         self.shortStepFrames = shortStepFrames
     }
 
+    /// This summary and that of frames analysed after it (tracking started afresh between them).
+    func merged(with later: CaptureSummary) -> CaptureSummary {
+        CaptureSummary(cameraMoved: cameraMoved || later.cameraMoved,
+                       largestCameraDisplacement: max(largestCameraDisplacement, later.largestCameraDisplacement),
+                       repeatedFrames: repeatedFrames + later.repeatedFrames, shortStepFrames: shortStepFrames + later.shortStepFrames)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case cameraMoved, largestCameraDisplacement, repeatedFrames, shortStepFrames
     }

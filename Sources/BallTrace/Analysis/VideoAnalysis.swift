@@ -28,14 +28,22 @@ public enum VideoAnalysis {
     ///   - sourceTimeout: seconds a live source (a URL, a camera) may send nothing before the
     ///     analysis gives it up as stalled and ends with what it has (``AnalysisResult/sourceStalled``);
     ///     0 waits for ever. Files are never given up.
+    ///   - reconnect: a live source of unknown length that is lost (it closes the stream or
+    ///     stalls) is opened again, after 0.5 s and then waits that double, for up to
+    ///     `sourceTimeout` seconds (for ever when 0); see ``SourceReconnection`` for how its
+    ///     frames are joined to those before. One that does not come back ends the analysis as
+    ///     a stall does.
     ///   - logger: each stage is logged at `debug` level.
     ///   - progress: called after each decoded frame, on the calling thread.
+    ///   - reconnected: called on the calling thread when the first frame after a reconnection
+    ///     comes, before that frame is analysed; an error it throws stops the analysis.
     ///   - frameAnalysed: called after each analysed frame with the trajectories in flight; an
     ///     error it throws stops the analysis.
     public static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
                            tracer: TracerRequest? = nil, cancellation: Cancellation? = nil,
-                           sourceTimeout: Double = 10, logger: Logger = Logger(label: "balltrace"),
+                           sourceTimeout: Double = 10, reconnect: Bool = false, logger: Logger = Logger(label: "balltrace"),
                            progress: ((AnalysisProgress) -> Void)? = nil,
+                           reconnected: ((SourceReconnection) throws -> Void)? = nil,
                            frameAnalysed: ((AnalysedFrame) throws -> Void)? = nil) throws -> AnalysisResult {
         try settings.validate()
         try overlay?.encoding.validate()
@@ -45,7 +53,8 @@ public enum VideoAnalysis {
         cancellation?.whenCancelled { interruption.set() }
         let reader: MediaDecoder
         do {
-            reader = try MediaDecoder(path: path, interruption: interruption)
+            reader = try MediaDecoder(path: path, interruption: interruption,
+                                      reconnect: reconnect ? ReconnectPolicy(window: max(0, sourceTimeout)) : nil)
         } catch where cancellation?.isCancelled == true {
             throw AnalysisCancelled()  // a stream that never answered, given up
         }
@@ -53,7 +62,9 @@ public enum VideoAnalysis {
         logger.debug("media: opened \(path == "-" ? "standard input" : path): \(info.codecName), \(info.storedWidth)×\(info.storedHeight) stored, turned \(info.rotation.rawValue)°, \(String(format: "%.3f", info.frameRate)) fps, \(info.duration > 0 ? String(format: "%.2f s", info.duration) : "length unknown")\(info.hasAudio ? ", with audio" : "")")
         let geometry = info.geometry
         let frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 0
-        let analyzer = try FrameAnalyzer(geometry: geometry, settings: settings, frameInterval: frameInterval)
+        var analyzer = try FrameAnalyzer(geometry: geometry, settings: settings, frameInterval: frameInterval)
+        // What tracking found before a reconnection that started it afresh.
+        var earlier = (trajectories: [TrajectoryObservation](), analysed: 0, capture: CaptureSummary?.none)
         if let time = tracer?.time, info.duration > 0, time > info.duration {
             throw TracerRequestError.timeBeyondClip(time: time, duration: info.duration)
         }
@@ -90,6 +101,19 @@ public enum VideoAnalysis {
                 continue
             case .frame(let f):
                 frame = f
+            }
+            if let joined = frame.reconnection {
+                if !joined.timeContinues {
+                    // A restarted source: nothing seen before is joined with what is seen now.
+                    analyzer.finish()
+                    earlier.trajectories += analyzer.observations(analyzer.reported)
+                    earlier.analysed += analyzer.analysedCount
+                    earlier.capture = earlier.capture.map { $0.merged(with: analyzer.capture) } ?? analyzer.capture
+                    analyzer = try FrameAnalyzer(geometry: geometry, settings: settings, frameInterval: frameInterval)
+                    inFlightBefore = []
+                }
+                logger.debug("media: reconnected at frame \(frame.index) after \(joined.attempts) attempt(s), \(String(format: "%.1f", joined.secondsWithoutFrames)) s without frames; \(joined.timeContinues ? "time continues" : "tracking starts afresh")")
+                try reconnected?(joined)
             }
             let analyseThis = analyzer.wantsFrame(at: frame.time)
             if analyseThis {
@@ -133,15 +157,20 @@ public enum VideoAnalysis {
         }
         analyzer.finish()
         try writer?.finish()
-        let analysed = analyzer.analysedCount
+        let analysed = earlier.analysed + analyzer.analysedCount
         let tracker = analyzer.tracker
         let seconds = Date().timeIntervalSince(started)
         logger.debug("media: read \(reader.framesDecoded) frames (\(analysed) analysed) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
         logger.debug("tracking: \(tracker.reported.count) trajector\(tracker.reported.count == 1 ? "y" : "ies") reported")
 
-        let trajectories = analyzer.observations(analyzer.reported)
-        var warnings = integrity.warnings + reader.warnings
-        if OpenedInput.isLive(path), !reader.stalled, integrity.stoppedEarlyBecause == nil {
+        let trajectories = earlier.trajectories + analyzer.observations(analyzer.reported)
+        var warnings = integrity.warnings + reader.warnings + reader.reconnections.map(\.warning)
+        if !reader.reconnections.isEmpty, writer?.copiesAudio == true {
+            warnings.append("the overlay video's sound stops at the first reconnection")
+        }
+        let ending: AnalysisEnding = reader.stalled ? .sourceStalled : integrity.stoppedEarlyBecause != nil ? .stoppedEarly
+            : OpenedInput.isLive(path) && info.duration <= 0 ? .sourceClosed : .endOfInput
+        if ending == .sourceClosed {
             // A live source has no natural end: one that closes the stream has gone away.
             warnings.append("the source closed the stream after \(String(format: "%.1f", reader.decodedDuration)) s")
         }
@@ -166,6 +195,7 @@ public enum VideoAnalysis {
             settings: settings,
             applied: analyzer.appliedSettings,
             trajectories: trajectories, warnings: warnings, analysedFrameCount: analysed,
-            capture: analyzer.capture, tracerFrameTime: backdrop?.time, sourceStalled: reader.stalled)
+            capture: earlier.capture.map { $0.merged(with: analyzer.capture) } ?? analyzer.capture,
+            tracerFrameTime: backdrop?.time, sourceStalled: reader.stalled, ending: ending, reconnections: reader.reconnections)
     }
 }

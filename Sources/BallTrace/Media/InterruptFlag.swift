@@ -25,6 +25,9 @@ final class InterruptFlag: @unchecked Sendable {
     /// Whether a read gave up because the source sent nothing for ``stallTimeout``.
     var hasStalled: Bool { bt_interrupt_stalled(pointer) != 0 }
 
+    /// The source is asked again (a reconnection): the stall that ended its last read is forgotten.
+    func clearStall() { bt_interrupt_clear_stall(pointer) }
+
     /// The source has just sent something (or is about to be asked): it has ``stallTimeout``
     /// from now to send more.
     func expectData() { bt_interrupt_expect_within(pointer, Int64(stallTimeout * 1_000_000)) }

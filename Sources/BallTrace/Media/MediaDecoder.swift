@@ -1,21 +1,6 @@
 internal import CFFmpeg
 import Foundation
 
-/// A decoded picture on loan: valid until its ``FrameSlot`` is decoded into again.
-struct DecodedFrame {
-    /// 0-based index among decoded frames, in presentation order.
-    let index: Int
-    /// Seconds since the first decoded frame, from the frame's own timestamp.
-    let time: Double
-    /// The timestamp in the stream's time base, as the container stores it.
-    let timestamp: Int64
-    /// The decoded frame itself (any pixel format); owned by the slot it was decoded into.
-    let frame: OwnedFrame
-    /// The stored picture's 8-bit luma plane: the decoder's own plane when the format has one.
-    let luma: UnsafePointer<UInt8>
-    let lumaStride: Int
-}
-
 /// Reads a video file with libavformat and decodes its video stream with libavcodec, using the
 /// decoder's own frame threads. Frames come out in presentation order with timestamps from the
 /// stream, so variable-frame-rate clips keep their real timing.
@@ -37,40 +22,49 @@ final class MediaDecoder {
     let displayMatrix: [Int32]?
 
     /// The opened input; owns the format context every stream pointer here lives in.
-    private let input: OpenedInput
+    private var input: OpenedInput
     private var format: UnsafeMutablePointer<AVFormatContext> { input.context }
     /// Set to make a read blocked on a network or a pipe give up at once.
     let interruption: InterruptFlag
-    private let codec: UnsafeMutablePointer<AVCodecContext>
-    private let videoIndex: Int
-    private let audioIndex: Int?
+    private var codec: UnsafeMutablePointer<AVCodecContext>
+    private var videoIndex: Int
+    private var audioIndex: Int?
     private let packet = OwnedPacket()
     /// The slot ``nextFrame()`` decodes into.
     private let ownSlot = FrameSlot()
     private var greyConverter: ScaleContext?
     private var draining = false
-    private var finished = false
-    private var decodedCount = 0
-    private var originTimestamp: Int64?
-    private var lastTimestamp: Int64?
-    private var lastDuration: Int64 = 0
-    private var repairedFrames = 0
-    private var damagedPackets = 0
-    private var damageSpan: ClosedRange<Double>?
-    private var stoppedEarlyBecause: String?
+    private(set) var finished = false
+    private(set) var decodedCount = 0
+    private(set) var originTimestamp: Int64?
+    private(set) var lastTimestamp: Int64?
+    private(set) var lastDuration: Int64 = 0
+    private(set) var repairedFrames = 0
+    private(set) var damagedPackets = 0
+    private(set) var damageSpan: ClosedRange<Double>?
+    private(set) var stoppedEarlyBecause: String?
     /// Whether reading ended because the live source sent nothing for its stall timeout.
     private(set) var stalled = false
     private var failuresInARow = 0
+    /// How a lost live source is opened again; nil: a loss ends the stream.
+    private let reconnectPolicy: ReconnectPolicy?
+    /// Why the current input stopped giving packets, when it did.
+    private var lostBecause: String?
+    private var join = TimestampJoin()
+    private var lastDeliveredAt = Date()
+    /// Each time the live source was lost and opened again.
+    private(set) var reconnections: [SourceReconnection] = []
     /// The video stream's first timestamp as the container declares it, for damage met before
     /// any frame is decoded.
-    private let declaredStart: Int64?
+    let declaredStart: Int64?
     /// Whether `info.duration` is the video stream's own, rather than the whole file's.
-    private let durationIsTheVideoStreams: Bool
+    let durationIsTheVideoStreams: Bool
 
     /// - Parameters:
     ///   - path: a file, a URL FFmpeg can open (`rtsp://`, `tcp://`, …), or `-` for standard input.
     ///   - interruption: once set, opening and reading give up at once, even when blocked.
-    init(path: String, interruption: InterruptFlag = InterruptFlag()) throws {
+    ///   - reconnect: how a live source of unknown length is opened again when it is lost.
+    init(path: String, interruption: InterruptFlag = InterruptFlag(), reconnect: ReconnectPolicy? = nil) throws {
         self.interruption = interruption
         let opened = try OpenedInput(path: path, interruption: interruption)
         input = opened
@@ -79,25 +73,7 @@ final class MediaDecoder {
         let parameters = stream.pointee.codecpar!
         let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
         let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            let described = OpenedInput.describeCodec(parameters.pointee)
-            throw MediaError.unsupportedCodec(path: path, codec: described)
-        }
-        guard let codecContext = avcodec_alloc_context3(decoder) else { fatalError("avcodec_alloc_context3: out of memory") }
-        var codecCleanup: UnsafeMutablePointer<AVCodecContext>? = codecContext
-        avcodec_parameters_to_context(codecContext, parameters)
-        // One frame thread per core. FFmpeg's own choice is one more, which holds one more
-        // picture in flight and decodes no faster when analysis shares the cores.
-        codecContext.pointee.thread_count = Int32(ProcessInfo.processInfo.activeProcessorCount)
-        codecContext.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
-        codecContext.pointee.pkt_timebase = stream.pointee.time_base
-        codecContext.pointee.max_pixels = Int64(PictureLimits.maximumPixels)
-        let opening = avcodec_open2(codecContext, decoder, nil)
-        guard opening >= 0 else {
-            avcodec_free_context(&codecCleanup)
-            throw MediaError.unsupportedCodec(path: path, codec: "\(codecName) (\(ffmpegErrorText(opening)))")
-        }
-        codec = codecContext
+        codec = try Self.openCodec(for: stream, path: path)
 
         let matrix = OpenedInput.displayMatrix(of: stream)
         let rotation = matrix.map { DisplayRotation(displayMatrix: $0) } ?? .none
@@ -121,6 +97,8 @@ final class MediaDecoder {
             frameRate: average.isUsable ? average.doubleValue : 0, duration: duration,
             claimedFrameCount: Int(max(0, stream.pointee.nb_frames)), codecName: codecName,
             hasAudio: audioIndex != nil)
+        // A source of known length is a file, wherever it is served from: its end is the end.
+        reconnectPolicy = OpenedInput.isLive(path) && duration <= 0 ? reconnect : nil
         // Only the streams read are demuxed.
         for i in 0..<Int(format.pointee.nb_streams) where i != videoIndex && i != audioIndex {
             format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
@@ -134,15 +112,6 @@ final class MediaDecoder {
 
     /// Frames decoded so far.
     var framesDecoded: Int { decodedCount }
-
-    /// Seconds from the first frame's timestamp to the end of the last one decoded.
-    var decodedDuration: Double {
-        guard let origin = originTimestamp, let last = lastTimestamp else { return 0 }
-        // The last frame lasts its own duration or, when the stream does not say, the average.
-        var final = lastDuration
-        if final <= 0 && decodedCount > 1 { final = (last - origin) / Int64(decodedCount - 1) }
-        return seconds(last - origin + final, timeBase)
-    }
 
     /// The next frame in presentation order, or nil at the end of the stream. The frame is on
     /// loan until the next call.
@@ -162,7 +131,11 @@ final class MediaDecoder {
                 finished = true
                 return nil
             }
-            if received == eof { finished = true; return nil }
+            if received == eof {
+                if try reopenIfLost() { continue }
+                finished = true
+                return nil
+            }
             if received != eagain {
                 noteDamagedPacket(at: lastTimestamp)
                 // A decoder that fails again and again without being fed would spin forever.
@@ -174,7 +147,11 @@ final class MediaDecoder {
                 }
                 continue
             }
-            if draining { finished = true; return nil }
+            if draining {
+                if try reopenIfLost() { continue }
+                finished = true
+                return nil
+            }
             failuresInARow = 0
             try feedDecoder()
         }
@@ -185,6 +162,8 @@ final class MediaDecoder {
         while true {
             let status = av_read_frame(format, packet.pointer)
             if status < 0 {
+                lostBecause = interruption.hasStalled ? OpenedInput.stallReason(interruption)
+                    : status == bt_averror_eof() ? "the source closed the stream" : ffmpegErrorText(status)
                 if interruption.hasStalled {
                     stalled = true
                     stoppedEarlyBecause = "after \(decodedCount) frames, \(OpenedInput.stallReason(interruption))"
@@ -219,7 +198,40 @@ final class MediaDecoder {
 
     private func noteDamagedPacket(at timestamp: Int64?) {
         damagedPackets += 1
-        noteDamage(at: timestamp)
+        noteDamage(at: timestamp.map { join.place($0, in: timeBase) })
+    }
+
+    /// Opens a lost live source again when asked to (see ``ReconnectPolicy``): true when it
+    /// came back and reading goes on. One that does not is given up as stalled.
+    private func reopenIfLost() throws -> Bool {
+        guard let policy = reconnectPolicy, let lost = lostBecause, stoppedEarlyBecause == nil || stalled,
+              !interruption.isSet else { return false }
+        interruption.stopExpectingData()
+        input.closeConnection()
+        switch Reconnector.reopen(path: info.path, width: info.storedWidth, height: info.storedHeight,
+                                  policy: policy, interruption: interruption) {
+        case .reopened(let opened, let newCodec, let attempts):
+            var old: UnsafeMutablePointer<AVCodecContext>? = codec
+            avcodec_free_context(&old)
+            codec = newCodec
+            input = opened
+            videoIndex = opened.videoIndex
+            // The overlay's audio track was made for the first input's stream: it stops here.
+            audioIndex = nil
+            for i in 0..<Int(format.pointee.nb_streams) where i != videoIndex {
+                format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+            }
+            join.reopened(timeBase: opened.videoStream.pointee.time_base, lostAt: lastDeliveredAt, lostBecause: lost, attempts: attempts)
+            (stalled, stoppedEarlyBecause, lostBecause, draining) = (false, nil, nil, false)
+            interruption.expectData()
+            return true
+        case .gaveUp(let attempts, let problem):
+            stalled = true
+            stoppedEarlyBecause = "after \(decodedCount) frames, \(policy.givenUp(lost, attempts: attempts, lastProblem: problem))"
+            return false
+        case .interrupted:
+            return false
+        }
     }
 
     private func noteDamage(at timestamp: Int64?) {
@@ -228,30 +240,17 @@ final class MediaDecoder {
         damageSpan = damageSpan.map { min($0.lowerBound, time)...max($0.upperBound, time) } ?? time...time
     }
 
-    /// What was missing or damaged in what has been read so far; complete once the end is reached.
-    var integrity: InputIntegrity {
-        var end = decodedDuration
-        if let origin = originTimestamp, let start = declaredStart { end += seconds(origin - start, timeBase) }
-        let endsEarly = finished && stoppedEarlyBecause == nil && InputIntegrity.endsEarly(
-            decodedFrames: decodedCount + damagedPackets, decodedEnd: end,
-            frameInterval: info.frameRate > 0 ? 1 / info.frameRate : 0,
-            claimedFrameCount: info.claimedFrameCount > 0 ? info.claimedFrameCount : nil,
-            claimedDuration: info.duration > 0 ? info.duration : nil,
-            durationIsTheVideoStreams: durationIsTheVideoStreams)
-        return InputIntegrity(
-            endsEarly: endsEarly,
-            claimedDuration: info.duration > 0 ? info.duration : nil,
-            claimedFrameCount: info.claimedFrameCount > 0 ? info.claimedFrameCount : nil,
-            repairedFrames: repairedFrames, damagedPackets: damagedPackets,
-            damageStart: damageSpan?.lowerBound, damageEnd: damageSpan?.upperBound,
-            stoppedEarlyBecause: stoppedEarlyBecause)
-    }
-
     /// The decoded frame, or nil when reading must stop at it (its size changed).
     private func deliver(_ slot: FrameSlot) throws -> DecodedFrame? {
         let f = slot.frame.pointer
         var timestamp = f.pointee.best_effort_timestamp
         if timestamp == bt_av_nopts_value() { timestamp = f.pointee.pts }
+        var reconnection: SourceReconnection?
+        if timestamp != bt_av_nopts_value() {
+            reconnection = join.join(timestamp, in: timeBase, after: lastTimestamp, frame: decodedCount,
+                                     frameInterval: info.frameRate > 0 ? 1 / info.frameRate : 0)
+            timestamp = join.place(timestamp, in: timeBase)
+        }
         if timestamp == bt_av_nopts_value() {
             // No timestamp at all: continue from the previous one by its duration.
             timestamp = (lastTimestamp ?? 0) + max(lastDuration, 1)
@@ -262,7 +261,8 @@ final class MediaDecoder {
         }
         if originTimestamp == nil { originTimestamp = timestamp }
         lastTimestamp = timestamp
-        lastDuration = f.pointee.pkt_duration > 0 ? f.pointee.pkt_duration : lastDuration
+        lastDuration = f.pointee.pkt_duration > 0 ? join.place(f.pointee.pkt_duration, in: timeBase) - join.place(0, in: timeBase) : lastDuration
+        lastDeliveredAt = Date()
         f.pointee.pts = timestamp
 
         let width = Int(f.pointee.width), height = Int(f.pointee.height)
@@ -276,24 +276,13 @@ final class MediaDecoder {
             repairedFrames += 1
             noteDamage(at: timestamp)
         }
-        let pixelFormat = AVPixelFormat(rawValue: f.pointee.format)
-        let luma: UnsafePointer<UInt8>
-        let stride: Int
-        if hasLumaFirstPlane(pixelFormat), let plane = f.pointee.data.0, f.pointee.linesize.0 > 0 {
-            luma = UnsafePointer(plane)
-            stride = Int(f.pointee.linesize.0)
-        } else {
-            if greyConverter?.matches(width: width, height: height, format: pixelFormat) != true {
-                greyConverter = try ScaleContext(width: width, height: height, from: pixelFormat, to: AV_PIX_FMT_GRAY8)
-            }
-            let grey = slot.greyBuffer(count: width * height)
-            greyConverter!.convert(f, into: [grey], strides: [Int32(width)])
-            luma = UnsafePointer(grey)
-            stride = width
-        }
+        let (luma, stride) = try slot.luma(converter: &greyConverter)
+        let time = seconds(timestamp - originTimestamp!, timeBase)
+        reconnection?.time = time
+        if let reconnection { reconnections.append(reconnection) }
         let decoded = DecodedFrame(
-            index: decodedCount, time: seconds(timestamp - originTimestamp!, timeBase), timestamp: timestamp,
-            frame: slot.frame, luma: luma, lumaStride: stride)
+            index: decodedCount, time: time, timestamp: timestamp,
+            frame: slot.frame, luma: luma, lumaStride: stride, reconnection: reconnection)
         decodedCount += 1
         return decoded
     }

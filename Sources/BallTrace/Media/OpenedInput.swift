@@ -65,6 +65,13 @@ final class OpenedInput {
         avformat_close_input(&closing)
     }
 
+    /// Closes the connection (a socket) at once, before the context is freed: a lost source
+    /// opened again may need the same port (a UDP listener). Nothing is read from it after.
+    func closeConnection() {
+        guard context.pointee.flags & AVFMT_FLAG_CUSTOM_IO == 0 else { return }
+        avio_closep(&context.pointee.pb)
+    }
+
     /// Whether the input is live (a URL or a camera), where waiting may never end: only such an
     /// input is given up when it stalls. A file, or standard input, is read as fast or as
     /// slowly as it comes.

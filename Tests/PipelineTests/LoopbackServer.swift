@@ -1,0 +1,76 @@
+import BallTrace
+import Foundation
+
+/// FFmpeg serving a clip as MPEG-TS on loopback, at the clip's own rate (`-re`) or slower: a
+/// live source that can be frozen (SIGSTOP), resumed (SIGCONT), killed, or started again.
+final class LoopbackServer {
+    enum Transport {
+        /// balltrace connects; FFmpeg listens (`?listen=1`) and serves one connection.
+        case tcp
+        /// FFmpeg sends datagrams to the port balltrace listens on: nothing says the stream ended.
+        case udp
+        /// FFmpeg's own HTTP server (`-listen 1`), one client.
+        case http
+    }
+
+    let url: String
+    private let process = Process()
+
+    /// - Parameters:
+    ///   - readRate: the clip's seconds served per second (1: real time).
+    ///   - keyframeInterval: re-encode with a keyframe every this many frames, so that a reader
+    ///     that joins (or joins again) mid-stream can decode; nil copies the clip as it is.
+    ///   - settle: seconds to wait after starting, for a listening server to be ready.
+    init(clip: String, port: Int, transport: Transport = .tcp, readRate: Double = 1, keyframeInterval: Int? = nil,
+         settle: Double = 0.5) throws {
+        let address = "127.0.0.1:\(port)"
+        let output: [String]
+        switch transport {
+        case .tcp: url = "tcp://\(address)"; output = ["\(url)?listen=1"]
+        case .udp: url = "udp://\(address)"; output = [url]
+        case .http: url = "http://\(address)"; output = ["-listen", "1", url]
+        }
+        let codec = keyframeInterval.map { ["-c:v", "libx264", "-preset", "ultrafast", "-g", "\($0)", "-bf", "0", "-an"] } ?? ["-c", "copy"]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-readrate", "\(readRate)", "-i", clip] + codec + ["-f", "mpegts"] + output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: settle)
+    }
+
+    func signal(_ number: Int32, after seconds: Double) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { kill(pid, number) }
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGCONT)
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+
+/// `--stream`'s output read back: the frame lines, the reconnection lines and the end line,
+/// each decoded as the type it must be (a line that is none of them fails the decoding).
+struct StreamOutput {
+    var frames: [StreamLine] = []
+    var reconnections: [StreamReconnectedLine] = []
+    var end: StreamEndLine?
+    /// Whether the end line was the last line, and came once.
+    var endIsLast = true
+
+    init(_ data: Data) throws {
+        let decoder = JSONDecoder()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            if end != nil { endIsLast = false }
+            let bytes = Data(line.utf8)
+            if line.hasPrefix("{\"event\":\"end\"") {
+                end = try decoder.decode(StreamEndLine.self, from: bytes)
+            } else if line.hasPrefix("{\"event\":\"reconnected\"") {
+                reconnections.append(try decoder.decode(StreamReconnectedLine.self, from: bytes))
+            } else {
+                frames.append(try decoder.decode(StreamLine.self, from: bytes))
+            }
+        }
+    }
+}
