@@ -115,4 +115,41 @@ import Testing
         let flight = try #require(Self.track(positions).first)
         #expect(Self.reason(of: flight) == .lost)
     }
+
+    /// A toss at 60 frames a second, caught on its way down: the hand stops the ball within
+    /// a frame, half-way through its step, and holds it there. The stop is not off the path at
+    /// once as a strike on a rim is, and the held ball pulls the flight's last window upward as
+    /// a head bobbing along would, but after more than a second of flight: the flight ends at
+    /// the catch, and is not withdrawn, whatever the trajectory length.
+    @Test(arguments: [7, 10])
+    func aTossCaughtInTheHandEndsThereAndIsNotWithdrawn(trajectoryLength: Int) throws {
+        let fps = 60.0, g = 1650.0, rise = 1070.0, x0 = 570.0, y0 = 600.0
+        let caughtAfter = 78  // frames of flight, falling back past where it was released
+        func height(_ t: Double) -> Double { y0 - rise * t + 0.5 * g * t * t }
+        let last = Double(caughtAfter) / fps
+        let held = height(last) + 0.65 * (height(last + 1 / fps) - height(last))
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: trajectoryLength, frameWidth: 1280, frameHeight: 720))
+        for f in 0..<(caughtAfter + 12) {
+            let t = Double(f) / fps
+            let y = f <= caughtAfter ? height(t) : held
+            tracker.update(frame: f, time: t, blobs: [Blob(center: PixelPoint(x: x0 + 6 * min(t, last), y: y), radius: 6, area: .pi * 36)])
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first)
+        #expect(tracker.reported.count == 1)
+        // From near the release to the catch.
+        #expect(flight.points.first!.frame < 6)
+        #expect(abs(flight.last.frame - caughtAfter) <= 2)
+    }
+
+    @Test func aHeadBobbingAlongIsNotAFlightStopped() {
+        // Walking across the picture, rising and sinking with each step: no stretch of it flies
+        // longer than a step's crest.
+        let head = (0..<40).map { f in
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 150 * t, y: 200 + 8 * sin(2 * .pi * t / 0.5))
+        }
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        #expect(tracker.stoppedAfterFlying(Self.chain(head)) == nil)
+    }
 }

@@ -41,6 +41,10 @@ struct TrackerSettings: Sendable, Hashable {
     /// Longest a ball may be out of view above the picture before it comes back down, seconds
     /// (a drive's hang time is about seven).
     var longestTimeAbove = 10.0
+    /// Longest a head bobbing along (a walker's two steps a second) falls like a ball at the
+    /// crest of a step, seconds: a reported flight pulled upward after flying longer than
+    /// this was stopped (caught, netted), not a crest (see `stoppedAfterFlying`).
+    var longestFallingCrest = 0.4
     /// Least contrast of a blob taken into a flight's earlier frames (or kept there), as a share
     /// of its neighbour's: a ball a frame earlier is not a faint shadow of itself.
     var backfillContrastShare = 0.35

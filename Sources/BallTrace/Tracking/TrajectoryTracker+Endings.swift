@@ -62,6 +62,26 @@ extension TrajectoryTracker {
         return ended
     }
 
+    /// The flight up to where something stopped it that gave way (a hand catching a toss, a
+    /// net): the pull builds up over a few frames, unlike a strike's, so only the length of
+    /// what came before tells it from a head bobbing along, whose falling crests last less
+    /// than `settings.longestFallingCrest`. The flight without its last points must be
+    /// ballistic, nowhere pulled upward, and have lasted longer than that; it ends there (nil
+    /// when it did not).
+    func stoppedAfterFlying(_ track: Track) -> Track? {
+        let points = track.points, length = settings.trajectoryLength
+        for dropped in 1..<length {
+            let before = Array(points.dropLast(dropped))
+            guard before.count >= 2 * length,
+                  before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { return nil }
+            guard test.evaluate(judgedWindow(of: before)).path != nil, !isPulledUpwardSomewhere(before) else { continue }
+            var ended = track
+            ended.dropLast(dropped)
+            return ended
+        }
+        return nil
+    }
+
     /// How many of a reported flight's last points came after it struck something (a rim, a
     /// net, a branch) rather than flew on, or nil when the flight was never ballistic up to an
     /// abrupt change. A ball pulled up by the last points of its window was either something

@@ -8,9 +8,13 @@ extension TrajectoryTracker {
     /// rate, so that they span `settings.minimumJudgedSpan`: over a few hundredths of a second
     /// gravity has not yet bent a path measurably.
     func judgedWindow(of track: Track) -> [TrackPoint] {
-        let last = track.last.time
-        let spanning = track.points.reversed().prefix { last - $0.time <= settings.minimumJudgedSpan }.count
-        return Array(track.points.suffix(max(settings.trajectoryLength, spanning)))
+        judgedWindow(of: track.points)
+    }
+
+    func judgedWindow(of points: [TrackPoint]) -> [TrackPoint] {
+        guard let last = points.last?.time else { return [] }
+        let spanning = points.reversed().prefix { last - $0.time <= settings.minimumJudgedSpan }.count
+        return Array(points.suffix(max(settings.trajectoryLength, spanning)))
     }
 
     /// Whether anything pulled the chain upward in some stretch of it: its latest window may

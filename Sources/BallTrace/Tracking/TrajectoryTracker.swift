@@ -154,8 +154,8 @@ struct TrajectoryTracker: Sendable {
 
     /// Review the flights extended this frame. A reported track that turns back was not a ball
     /// after all (a club at the top of its backswing decelerates like one): it is withdrawn.
-    /// Nothing pulls a ball upward: a bounce turns it back up sharply, and the flight ends
-    /// there; anything gentler is a person bobbing along, not a ball: withdrawn.
+    /// Nothing pulls a ball upward: a bounce, a strike or a catch ends the flight there;
+    /// anything else is a person bobbing along, not a ball: withdrawn.
     private mutating func reviewFlights(_ pass: inout FramePass) {
         for t in active.indices where pass.extended[t] && active[t].isReported {
             let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
@@ -166,8 +166,8 @@ struct TrajectoryTracker: Sendable {
             }
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
-                // A bounce, or a strike on a rim or a net, ends a flight; a gentle pull withdraws it.
-                if let ended = endedByBounceOrStrike(active[t], window: window) {
+                // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
+                if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t]) {
                     completed.append(ended)
                 } else {
                     active[t].reportedAtFrame = nil
