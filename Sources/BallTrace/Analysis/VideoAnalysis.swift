@@ -43,7 +43,7 @@ public enum VideoAnalysis {
                                           sourceTimeout: sourceTimeout, reconnect: reconnect, logger: logger)
         let info = session.info
         if let time = tracer?.time, info.duration > 0, time > info.duration {
-            throw TracerRequestError.timeBeyondClip(time: time, duration: info.duration)
+            throw AnalysisSettingsError.tracerTimeBeyondClip(time: time, duration: info.duration)
         }
         session.logDetection()
 

@@ -58,7 +58,7 @@ public final class TrajectoryOverlay {
     /// Draws these trajectories (a request's ``DetectTrajectoriesRequest/results``) onto `image`.
     public func draw(_ trajectories: [TrajectoryObservation], on image: inout PlanarYUVImage) throws {
         guard image.width == geometry.storedWidth, image.height == geometry.storedHeight else {
-            throw SequenceError.frameChanged(
+            throw VideoFrameError.frameChanged(
                 from: geometry, to: FrameGeometry(storedWidth: image.width, storedHeight: image.height, rotation: geometry.rotation))
         }
         try renderer.show(trajectories)
