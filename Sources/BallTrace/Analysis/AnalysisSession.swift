@@ -20,8 +20,8 @@ final class AnalysisSession {
     /// What tracking found before a reconnection that started it afresh.
     private var earlier = (trajectories: [TrajectoryObservation](), analysed: 0, capture: CaptureSummary?.none)
 
-    /// Opens the source; see ``VideoAnalysis/run(path:settings:overlay:tracer:cancellation:sourceTimeout:reconnect:logger:progress:reconnected:frameAnalysed:)``
-    /// for the parameters.
+    /// Opens the source and sets up detection for it; the parameters are those of
+    /// `VideoAnalysis.run`.
     init(path: String, settings: AnalysisSettings, cancellation: Cancellation?, sourceTimeout: Double, reconnect: Bool,
          logger: Logger) throws {
         self.path = path
