@@ -111,7 +111,7 @@ private final class TrajectorySequence {
         }
         do {
             try handler.perform([request], on: frame, orientation: turn)
-        } catch let error as SequenceError {
+        } catch let error as VideoFrameError {
             throw VNError(.invalidArgument, error.description)
         } catch let error as AnalysisSettingsError {
             throw VNError(.invalidArgument, error.description)

@@ -2,7 +2,7 @@ import BallTrace
 
 /// The static picture a scene is painted on: textured enough for a background model to learn,
 /// and drawn once per clip.
-public enum Backdrop: Sendable, Hashable, Codable {
+package enum Backdrop: Sendable, Hashable, Codable {
     /// Sky, a line of trees and a striped lawn seen face-on (the golf-face-on picture).
     case park
     /// A fairway running away from the camera to the horizon, with trees along both sides.

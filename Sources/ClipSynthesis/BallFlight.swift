@@ -6,32 +6,32 @@ import BallTrace
 /// Optional parts extend the plain parabola for other scenes: a hand that carries the ball up to
 /// its launch (a toss, a shot), an end (the ball lands, or leaves the picture), a 3-D flight seen
 /// through a camera (down the line), and a colour of its own.
-public struct BallFlight: Sendable, Hashable, Codable {
+package struct BallFlight: Sendable, Hashable, Codable {
     /// Position at launch, pixels.
-    public var start: PixelPoint
+    package var start: PixelPoint
     /// Velocity at launch, pixels per second (y down).
-    public var velocityX: Double
-    public var velocityY: Double
+    package var velocityX: Double
+    package var velocityY: Double
     /// Downward acceleration, pixels per second squared.
-    public var gravity: Double
+    package var gravity: Double
     /// Radius at launch, pixels (with `perspective`, the radius changes: see ``radius(at:)``).
-    public var radius: Double
-    public var launchTime: Double
+    package var radius: Double
+    package var launchTime: Double
     /// Whether the ball sits visible before launch (a ball on a tee, or held): at `start`, or at
     /// the beginning of the carry when there is one.
-    public var restsBeforeLaunch: Bool
+    package var restsBeforeLaunch: Bool
     /// A hand carrying the ball from where it was held to `start`, reaching the launch velocity
     /// there; nil: no carry. The ball is then moving but not yet in flight.
-    public var carry: BallCarry?
+    package var carry: BallCarry?
     /// When the flight stops; nil: it goes on for ever.
-    public var end: FlightEnd?
+    package var end: FlightEnd?
     /// When set, the ball flies in 3-D and this gives its position, radius and contrast; the 2-D
     /// fields above then describe its launch only.
-    public var perspective: PerspectiveFlight?
+    package var perspective: PerspectiveFlight?
     /// This ball's colour; nil: the scene's `ballColour`.
-    public var colour: RGBColour?
+    package var colour: RGBColour?
 
-    public init(start: PixelPoint, velocityX: Double, velocityY: Double, gravity: Double, radius: Double,
+    package init(start: PixelPoint, velocityX: Double, velocityY: Double, gravity: Double, radius: Double,
                 launchTime: Double, restsBeforeLaunch: Bool, carry: BallCarry? = nil, end: FlightEnd? = nil,
                 colour: RGBColour? = nil) {
         self.start = start
@@ -48,7 +48,7 @@ public struct BallFlight: Sendable, Hashable, Codable {
 
     /// A ball on the ground or a tee, struck at `launchTime` into a 3-D flight; it comes to rest
     /// where it lands.
-    public init(perspective flight: PerspectiveFlight, launchTime: Double, colour: RGBColour? = nil) {
+    package init(perspective flight: PerspectiveFlight, launchTime: Double, colour: RGBColour? = nil) {
         let start = flight.imagePosition(after: 0)
         // The picture velocity at launch, for information only (the 3-D model moves the ball).
         let step = 1e-3
@@ -60,20 +60,20 @@ public struct BallFlight: Sendable, Hashable, Codable {
     }
 
     /// When the ball first appears: never before launch unless it rests or is carried in view.
-    public var appearanceTime: Double {
+    package var appearanceTime: Double {
         if restsBeforeLaunch { return -.infinity }
         return launchTime - (carry?.duration ?? 0)
     }
 
     /// When the ball leaves the picture for good (an end it does not stay in view after).
-    public var disappearanceTime: Double {
+    package var disappearanceTime: Double {
         guard let end, !end.staysInView else { return .infinity }
         return end.time
     }
 
     /// Where the ball is at `time`; nil when it is not in view (before a launch it was not resting
     /// or carried for, or after an end it leaves the picture at).
-    public func position(at time: Double) -> PixelPoint? {
+    package func position(at time: Double) -> PixelPoint? {
         var time = time
         if let end, time > end.time {
             guard end.staysInView else { return nil }
@@ -93,13 +93,13 @@ public struct BallFlight: Sendable, Hashable, Codable {
     }
 
     /// The ball's apparent radius at `time`, pixels.
-    public func radius(at time: Double) -> Double {
+    package func radius(at time: Double) -> Double {
         guard let perspective else { return radius }
         return perspective.apparentRadius(after: flightTime(at: time))
     }
 
     /// The ball's contrast at `time`, 0…1: 1 unless it is a distant ball fading into the lens's blur.
-    public func contrast(at time: Double) -> Double {
+    package func contrast(at time: Double) -> Double {
         guard let perspective else { return 1 }
         return perspective.contrast(after: flightTime(at: time))
     }
@@ -111,20 +111,20 @@ public struct BallFlight: Sendable, Hashable, Codable {
 
     /// The launch velocity that takes a ball from `start` through `target` after `duration`
     /// seconds under `gravity` (pixels, y down).
-    public static func velocity(from start: PixelPoint, through target: PixelPoint, after duration: Double,
+    package static func velocity(from start: PixelPoint, through target: PixelPoint, after duration: Double,
                                 gravity: Double) -> (x: Double, y: Double) {
         ((target.x - start.x) / duration, (target.y - start.y - 0.5 * gravity * duration * duration) / duration)
     }
 }
 
 /// How a flight stops.
-public struct FlightEnd: Sendable, Hashable, Codable {
-    public var time: Double
+package struct FlightEnd: Sendable, Hashable, Codable {
+    package var time: Double
     /// True: the ball stays in view where it stopped (it landed, or was caught), no longer in
     /// flight. False: it is gone from the picture from then on.
-    public var staysInView: Bool
+    package var staysInView: Bool
 
-    public init(time: Double, staysInView: Bool) {
+    package init(time: Double, staysInView: Bool) {
         self.time = time
         self.staysInView = staysInView
     }
@@ -135,17 +135,17 @@ public struct FlightEnd: Sendable, Hashable, Codable {
 /// smooth (cubic Hermite) curve those ends define. When `from` lies behind the launch point along
 /// the launch direction, half a carry's travel back, the curve is the straight line of an even
 /// push (a toss).
-public struct BallCarry: Sendable, Hashable, Codable {
-    public var from: PixelPoint
-    public var duration: Double
+package struct BallCarry: Sendable, Hashable, Codable {
+    package var from: PixelPoint
+    package var duration: Double
 
-    public init(from: PixelPoint, duration: Double) {
+    package init(from: PixelPoint, duration: Double) {
         self.from = from
         self.duration = duration
     }
 
     /// The hold point for an even straight push of `duration` seconds reaching `velocity` at `launch`.
-    public static func push(to launch: PixelPoint, velocity: (x: Double, y: Double), duration: Double) -> BallCarry {
+    package static func push(to launch: PixelPoint, velocity: (x: Double, y: Double), duration: Double) -> BallCarry {
         BallCarry(from: PixelPoint(x: launch.x - 0.5 * velocity.x * duration, y: launch.y - 0.5 * velocity.y * duration),
                   duration: duration)
     }

@@ -4,25 +4,25 @@ import Foundation
 /// A basketball player taking a jump shot, seen side-on: holds the ball at the chest, dips,
 /// jumps, carries the ball up and releases it at the top of the jump, follows through, lands
 /// and runs after the shot. Arms, legs and body move right beside the ball's launch.
-public struct BasketballPlayer: Sendable, Hashable, Codable {
+package struct BasketballPlayer: Sendable, Hashable, Codable {
     /// Midpoint between the feet while standing, pixels.
-    public var feet: PixelPoint
+    package var feet: PixelPoint
     /// Figure height, pixels.
-    public var height: Double
+    package var height: Double
     /// The shot: the hands stay on the ball until its launch.
-    public var shot: BallFlight
+    package var shot: BallFlight
     /// When the feet leave the floor, and for how long, seconds.
-    public var takeoff: Double
-    public var airtime: Double
+    package var takeoff: Double
+    package var airtime: Double
     /// Height of the jump, pixels.
-    public var jumpHeight: Double
+    package var jumpHeight: Double
     /// After landing the player runs in the facing direction at this speed, pixels per second.
-    public var runSpeed: Double
-    public var colours: FigureColours
+    package var runSpeed: Double
+    package var colours: FigureColours
     /// +1 facing right, -1 facing left.
-    public var facing: Double
+    package var facing: Double
 
-    public init(feet: PixelPoint, height: Double, shot: BallFlight, takeoff: Double, airtime: Double, jumpHeight: Double,
+    package init(feet: PixelPoint, height: Double, shot: BallFlight, takeoff: Double, airtime: Double, jumpHeight: Double,
                 runSpeed: Double, colours: FigureColours, facing: Double = 1) {
         self.feet = feet
         self.height = height

@@ -9,7 +9,7 @@ extension SyntheticScene {
     /// player dips, jumps, follows through, lands and runs after the shot, beside the launch
     /// point. The hoop and backboard are static scenery, on the floor's scale
     /// (1 m = h/4.8: a 2 m player, a 3.05 m rim).
-    public static func basketballShot(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.5,
+    package static func basketballShot(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.5,
                                       seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0xBA5_4E7)
         let w = Double(width), h = Double(height)

@@ -2,13 +2,13 @@ import BallTrace
 import Foundation
 
 /// The colours a figure is dressed in.
-public struct FigureColours: Sendable, Hashable, Codable {
-    public var skin: RGBColour
-    public var shirt: RGBColour
-    public var trousers: RGBColour
-    public var shoes: RGBColour
+package struct FigureColours: Sendable, Hashable, Codable {
+    package var skin: RGBColour
+    package var shirt: RGBColour
+    package var trousers: RGBColour
+    package var shoes: RGBColour
 
-    public init(skin: RGBColour, shirt: RGBColour, trousers: RGBColour, shoes: RGBColour) {
+    package init(skin: RGBColour, shirt: RGBColour, trousers: RGBColour, shoes: RGBColour) {
         self.skin = skin
         self.shirt = shirt
         self.trousers = trousers

@@ -8,8 +8,8 @@ import Foundation
 /// The camera is always zoomed in a little beyond the scene's own picture, so that however it
 /// drifts, turns or pans it never shows past the scene's edge (a real camera sees more scene;
 /// a border sliding into view would be motion no real clip has).
-public struct CameraPath: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct CameraPath: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// Slow drift of ±2.5 % of the frame, tilt of ±0.6°, and a faint tremor.
         case handheld
         /// A steady pan across a tenth of the frame's width, easing in and out.
@@ -18,16 +18,16 @@ public struct CameraPath: Sendable, Hashable, Codable {
         case zoom
     }
 
-    public var kind: Kind
-    public var seed: UInt64
+    package var kind: Kind
+    package var seed: UInt64
 
-    public init(kind: Kind, seed: UInt64) {
+    package init(kind: Kind, seed: UInt64) {
         self.kind = kind
         self.seed = seed
     }
 
     /// Where a point of the scene appears in the frame at `time`, for a clip `duration` long.
-    public func sceneToPicture(at time: Double, duration: Double, width: Int, height: Int) -> SimilarityTransform {
+    package func sceneToPicture(at time: Double, duration: Double, width: Int, height: Int) -> SimilarityTransform {
         let w = Double(width), h = Double(height)
         var random = SplitMix64(seed: seed ^ 0xCA3E)
         // Sums of slow sinusoids with random phases: smooth, bounded, never running away.

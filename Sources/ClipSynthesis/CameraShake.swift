@@ -6,18 +6,18 @@ import Foundation
 /// Each frame the camera is kicked by `step`…2·`step` pixels in a random direction while half of
 /// the previous displacement springs back, so the picture wanders around its rest position and
 /// jumps about 1–2 steps from one frame to the next. Sub-pixel, and reproducible from `seed`.
-public struct CameraShake: Sendable, Hashable, Codable {
+package struct CameraShake: Sendable, Hashable, Codable {
     /// Smallest kick, pixels.
-    public var step: Double
-    public var seed: UInt64
+    package var step: Double
+    package var seed: UInt64
 
-    public init(step: Double, seed: UInt64) {
+    package init(step: Double, seed: UInt64) {
         self.step = step
         self.seed = seed
     }
 
     /// How far the picture is moved in each of `count` frames.
-    public func offsets(count: Int) -> [PixelPoint] {
+    package func offsets(count: Int) -> [PixelPoint] {
         var random = SplitMix64(seed: seed ^ 0x5A4E)
         var offset = PixelPoint(x: 0, y: 0)
         return (0..<count).map { _ in

@@ -87,11 +87,11 @@ private func text(_ message: [CChar]) -> String {
     String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-public enum SynthesisError: Error, CustomStringConvertible {
+package enum SynthesisError: Error, CustomStringConvertible {
     case canvas(String)
     case invalidScene(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .canvas(message): return "drawing failed: \(message)"
         case let .invalidScene(message): return "invalid scene: \(message)"

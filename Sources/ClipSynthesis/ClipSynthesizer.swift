@@ -2,9 +2,9 @@ import BallTrace
 import Foundation
 
 /// Renders a ``SyntheticScene`` to an H.264 MP4 and returns where every ball was.
-public enum ClipSynthesizer {
+package enum ClipSynthesizer {
     /// - Parameter encoding: libx264 settings; nil: `veryfast` at the scene's `encodingCRF`.
-    public static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding? = nil) throws -> ClipTruth {
+    package static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding? = nil) throws -> ClipTruth {
         guard scene.width >= 16, scene.height >= 16, scene.width % 2 == 0, scene.height % 2 == 0 else {
             throw SynthesisError.invalidScene("size \(scene.width)×\(scene.height) must be even and at least 16")
         }
@@ -50,7 +50,7 @@ public enum ClipSynthesizer {
 
     /// Where every ball is in every frame: exactly the truth ``render(_:to:encoding:)`` returns,
     /// computed without drawing or encoding anything.
-    public static func truth(for scene: SyntheticScene) -> ClipTruth {
+    package static func truth(for scene: SyntheticScene) -> ClipTruth {
         let foreground = scene.scenery.filter(\.inFront)
         let shake = scene.conditions.shake?.offsets(count: scene.frameCount)
         var truth: [ClipTruth.Position] = []

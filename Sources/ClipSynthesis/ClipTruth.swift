@@ -1,32 +1,32 @@
 import BallTrace
 
 /// Where each ball really was in each frame of a synthetic clip.
-public struct ClipTruth: Sendable, Hashable, Codable {
-    public struct Position: Sendable, Hashable, Codable {
+package struct ClipTruth: Sendable, Hashable, Codable {
+    package struct Position: Sendable, Hashable, Codable {
         /// Index of the flight in the scene.
-        public var flight: Int
-        public var frame: Int
-        public var time: Double
+        package var flight: Int
+        package var frame: Int
+        package var time: Double
         /// Centre of what the camera recorded (the middle of the streak a moving ball sweeps during
         /// the exposure), in pixels of the displayed picture, pixel centres at half-integers. It
         /// includes the camera's shake when the scene has one.
-        public var x: Double
-        public var y: Double
+        package var x: Double
+        package var y: Double
         /// The ball's apparent radius in this frame, pixels (a ball flying away shrinks).
-        public var radius: Double
+        package var radius: Double
         /// False while the ball rests before launch, is carried in a hand, or lies where it
         /// landed; true from the frame whose exposure sees it fly.
-        public var inFlight: Bool
+        package var inFlight: Bool
         /// True when part of the ball (or its streak) lies outside the frame or behind something
         /// in front of it (a pole, a net), or when it touches another ball's image (the two merge
         /// into one blob): what is seen is then off-centre, and position checks skip it.
-        public var clipped: Bool
+        package var clipped: Bool
         /// False when nothing of the ball can be seen although it is in the frame: wholly behind
         /// something in front of it, or too small and faint (a spot worth less than a disc of half
         /// a pixel's radius). Such rows are kept so the gap is known.
-        public var visible: Bool
+        package var visible: Bool
 
-        public init(flight: Int, frame: Int, time: Double, x: Double, y: Double, radius: Double, inFlight: Bool,
+        package init(flight: Int, frame: Int, time: Double, x: Double, y: Double, radius: Double, inFlight: Bool,
                     clipped: Bool, visible: Bool = true) {
             self.flight = flight
             self.frame = frame
@@ -40,27 +40,27 @@ public struct ClipTruth: Sendable, Hashable, Codable {
         }
 
         /// Whether a tracker is expected to find the ball here: flying, seen, and whole.
-        public var counts: Bool { inFlight && visible && !clipped }
+        package var counts: Bool { inFlight && visible && !clipped }
     }
 
-    public var scene: SyntheticScene
+    package var scene: SyntheticScene
     /// Every frame in which a ball is at least partly in the frame (hidden or not).
-    public var positions: [Position]
+    package var positions: [Position]
 
-    public init(scene: SyntheticScene, positions: [Position]) {
+    package init(scene: SyntheticScene, positions: [Position]) {
         self.scene = scene
         self.positions = positions
     }
 
     /// Positions of one flight while in flight.
-    public func flightPositions(_ flight: Int) -> [Position] {
+    package func flightPositions(_ flight: Int) -> [Position] {
         positions.filter { $0.flight == flight && $0.inFlight }
     }
 }
 
 extension ClipTruth.Position {
     /// Truth written before `visible` existed reads as visible.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(flight: try c.decode(Int.self, forKey: .flight), frame: try c.decode(Int.self, forKey: .frame),
                   time: try c.decode(Double.self, forKey: .time), x: try c.decode(Double.self, forKey: .x),

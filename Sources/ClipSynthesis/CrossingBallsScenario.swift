@@ -8,7 +8,7 @@ extension SyntheticScene {
     /// The first is at the top of its arc there, the second still rising, so the crossing is not
     /// symmetric. White and navy (brighter and darker than sky and grass alike: detection sees
     /// luma only, and an orange ball has the sky's luma, a red one the grass's), radius h/80.
-    public static func crossingBalls(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.2,
+    package static func crossingBalls(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.2,
                                      seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0xC2_0551)
         let w = Double(width), h = Double(height)

@@ -6,15 +6,15 @@ import Foundation
 /// sight, so the club head travels along the line from the ball through the shoulders and
 /// beyond, out over the head at the top of the backswing and again in the finish. The timing is
 /// ``GolferFigure``'s, so the club reaches the ball at `impactTime`.
-public struct DownTheLineGolfer: Sendable, Hashable, Codable {
+package struct DownTheLineGolfer: Sendable, Hashable, Codable {
     /// The ball on the tee, pixels.
-    public var ballPosition: PixelPoint
+    package var ballPosition: PixelPoint
     /// Figure height, pixels (standing upright).
-    public var height: Double
-    public var impactTime: Double
-    public var colours: FigureColours
+    package var height: Double
+    package var impactTime: Double
+    package var colours: FigureColours
 
-    public init(ballPosition: PixelPoint, height: Double, impactTime: Double, colours: FigureColours) {
+    package init(ballPosition: PixelPoint, height: Double, impactTime: Double, colours: FigureColours) {
         self.ballPosition = ballPosition
         self.height = height
         self.impactTime = impactTime

@@ -3,18 +3,18 @@ import Foundation
 
 /// Small dark leaves in a tree line, each the size of a ball, fluttering a few pixels around a
 /// fixed anchor: moving blobs a tracker must not take for a ball. Laid out from `seed`.
-public struct FlutteringLeaves: Sendable, Hashable, Codable {
-    public var count: Int
+package struct FlutteringLeaves: Sendable, Hashable, Codable {
+    package var count: Int
     /// Where the anchors lie, pixels.
-    public var area: PixelRect
+    package var area: PixelRect
     /// Leaf radii, pixels.
-    public var smallest: Double
-    public var largest: Double
+    package var smallest: Double
+    package var largest: Double
     /// Largest swing from the anchor, pixels (each leaf swings between a third of this and all of it).
-    public var amplitude: Double
-    public var seed: UInt64
+    package var amplitude: Double
+    package var seed: UInt64
 
-    public init(count: Int, area: PixelRect, smallest: Double, largest: Double, amplitude: Double, seed: UInt64) {
+    package init(count: Int, area: PixelRect, smallest: Double, largest: Double, amplitude: Double, seed: UInt64) {
         self.count = count
         self.area = area
         self.smallest = smallest

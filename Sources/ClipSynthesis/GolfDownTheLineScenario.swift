@@ -9,7 +9,7 @@ extension SyntheticScene {
     /// recedes, and ends as a faint spot about the lens's blur (≈1 px at 640×360) in size; near
     /// the end of a 3 s clip it fades below what can be seen (`visible` false).
     /// The golfer stands beside the ball and swings at 1.3 s; before that the ball sits on the tee.
-    public static func golfDownTheLine(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
+    package static func golfDownTheLine(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
                                        seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0xD0_7711)
         let w = Double(width), h = Double(height)

@@ -4,14 +4,14 @@ import Foundation
 /// A face-on golfer: a figure whose arms and club swing back and through, striking the ball at
 /// `impactTime`. It is the distractor a golf tracker must ignore: a club head moving faster
 /// than the ball, arms and body moving around it.
-public struct GolferFigure: Sendable, Hashable, Codable {
+package struct GolferFigure: Sendable, Hashable, Codable {
     /// Where the club meets the ball at address and impact.
-    public var ballPosition: PixelPoint
+    package var ballPosition: PixelPoint
     /// Figure height, pixels.
-    public var height: Double
-    public var impactTime: Double
+    package var height: Double
+    package var impactTime: Double
 
-    public init(ballPosition: PixelPoint, height: Double, impactTime: Double) {
+    package init(ballPosition: PixelPoint, height: Double, impactTime: Double) {
         self.ballPosition = ballPosition
         self.height = height
         self.impactTime = impactTime

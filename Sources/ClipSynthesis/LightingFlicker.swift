@@ -3,18 +3,18 @@ import Foundation
 /// Light from mains-powered lamps pulsing at 100 and 120 Hz, sampled by the shutter at the frame
 /// rate: the picture's brightness beats by a few percent from frame to frame (how fast depends
 /// on the frame rate), with a little irregular jitter on top.
-public struct LightingFlicker: Sendable, Hashable, Codable {
+package struct LightingFlicker: Sendable, Hashable, Codable {
     /// Largest departure of the gain from 1 (0.03: ±3 %), beats and jitter together.
-    public var amplitude: Double
-    public var seed: UInt64
+    package var amplitude: Double
+    package var seed: UInt64
 
-    public init(amplitude: Double, seed: UInt64) {
+    package init(amplitude: Double, seed: UInt64) {
         self.amplitude = amplitude
         self.seed = seed
     }
 
     /// The factor every pixel of `frame`, shown at `time`, is multiplied by.
-    public func gain(frame: Int, time: Double) -> Double {
+    package func gain(frame: Int, time: Double) -> Double {
         var phases = SplitMix64(seed: seed ^ 0xF11C)
         let a = 2 * Double.pi * phases.unit(), b = 2 * Double.pi * phases.unit()
         var jitter = SplitMix64(seed: seed ^ (UInt64(frame) &* 0x9E37_79B9_7F4A_7C15))

@@ -4,7 +4,7 @@ extension SyntheticScene {
     /// People and a golf swing but no ball at all (zero flights): a golfer swings at 1.3 s, one
     /// person walks across the picture from the left and a smaller, farther one from the right.
     /// Everything that moves here is a false alarm.
-    public static func noBall(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
+    package static func noBall(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
                               seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0x0B_A11)
         let w = Double(width), h = Double(height)

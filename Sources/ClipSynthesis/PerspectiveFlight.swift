@@ -9,24 +9,24 @@ import Foundation
 /// quadratic, but over the two or three seconds a clip shows, a linear rate matched to the
 /// launch speed slows the ball about as much, and it has a closed form: every frame's position
 /// is exact and cheap, with no integration step to tune.
-public struct PerspectiveFlight: Sendable, Hashable, Codable {
-    public var camera: PinholeCamera
+package struct PerspectiveFlight: Sendable, Hashable, Codable {
+    package var camera: PinholeCamera
     /// Where the ball's centre is at launch, metres.
-    public var launch: SpacePoint
+    package var launch: SpacePoint
     /// Velocity at launch, metres per second.
-    public var velocity: SpacePoint
+    package var velocity: SpacePoint
     /// The ball's real radius, metres.
-    public var ballRadius: Double
+    package var ballRadius: Double
     /// Metres per second squared, downward.
-    public var gravity: Double
+    package var gravity: Double
     /// Linear drag rate, 1/s.
-    public var drag: Double
+    package var drag: Double
     /// How much more light the ball sends than the background it hides: a sunlit white ball is
     /// several times brighter than the sky, so even once it is smaller than the lens's blur spot
     /// it still shows, as a faint smudge.
-    public var brightness: Double
+    package var brightness: Double
 
-    public init(camera: PinholeCamera, launch: SpacePoint, velocity: SpacePoint, ballRadius: Double,
+    package init(camera: PinholeCamera, launch: SpacePoint, velocity: SpacePoint, ballRadius: Double,
                 gravity: Double = 9.81, drag: Double, brightness: Double) {
         self.camera = camera
         self.launch = launch
@@ -38,7 +38,7 @@ public struct PerspectiveFlight: Sendable, Hashable, Codable {
     }
 
     /// The ball's centre `t` seconds after launch (t ≥ 0).
-    public func point(after t: Double) -> SpacePoint {
+    package func point(after t: Double) -> SpacePoint {
         let t = max(0, t)
         let c = drag
         // Distance covered at unit initial speed: (1 - e^{-ct}) / c, or t without drag.
@@ -49,28 +49,28 @@ public struct PerspectiveFlight: Sendable, Hashable, Codable {
     }
 
     /// Where the ball appears `t` seconds after launch.
-    public func imagePosition(after t: Double) -> PixelPoint { camera.project(point(after: t)) }
+    package func imagePosition(after t: Double) -> PixelPoint { camera.project(point(after: t)) }
 
     /// The geometric radius of the ball's image, pixels.
-    public func projectedRadius(after t: Double) -> Double {
+    package func projectedRadius(after t: Double) -> Double {
         camera.pixels(ballRadius, atDepth: point(after: t).z)
     }
 
     /// The radius of the spot the ball makes: its image spread by the lens's blur.
-    public func apparentRadius(after t: Double) -> Double {
+    package func apparentRadius(after t: Double) -> Double {
         let r = projectedRadius(after: t), b = camera.blurRadius
         return (r * r + b * b).squareRoot()
     }
 
     /// The spot's contrast, 0…1: the ball's light spread over the spot, times its brightness.
-    public func contrast(after t: Double) -> Double {
+    package func contrast(after t: Double) -> Double {
         let r = projectedRadius(after: t), spot = apparentRadius(after: t)
         return min(1, brightness * r * r / (spot * spot))
     }
 
     /// Seconds after launch at which the ball comes back down to the ground; nil if it does not
     /// within a minute.
-    public func landingTime() -> Double? {
+    package func landingTime() -> Double? {
         var low = 0.05, high = 0.05
         while point(after: high).y > ballRadius {
             low = high

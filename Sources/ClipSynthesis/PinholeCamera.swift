@@ -2,12 +2,12 @@ import BallTrace
 
 /// A point or vector in the world of a 3-D scene, metres: x to the right, y up, z away from the
 /// camera along its optical axis; the origin is on the ground directly below the lens.
-public struct SpacePoint: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
+package struct SpacePoint: Sendable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
+    package var z: Double
 
-    public init(x: Double, y: Double, z: Double) {
+    package init(x: Double, y: Double, z: Double) {
         self.x = x
         self.y = y
         self.z = z
@@ -19,18 +19,18 @@ public struct SpacePoint: Sendable, Hashable, Codable {
 /// The principal point need not be the picture's centre: it is where the horizon crosses the
 /// picture, so a camera can show more ground than sky without being tilted (a shifted lens), and
 /// vertical lines stay vertical.
-public struct PinholeCamera: Sendable, Hashable, Codable {
+package struct PinholeCamera: Sendable, Hashable, Codable {
     /// Focal length, pixels.
-    public var focalLength: Double
+    package var focalLength: Double
     /// Where the optical axis meets the picture: the vanishing point of lines along z.
-    public var principalPoint: PixelPoint
+    package var principalPoint: PixelPoint
     /// Height of the lens above the ground, metres.
-    public var height: Double
+    package var height: Double
     /// Radius, pixels, of the smallest spot the lens and sensor can show: a distant ball never
     /// images smaller than this, it only gets fainter.
-    public var blurRadius: Double
+    package var blurRadius: Double
 
-    public init(focalLength: Double, principalPoint: PixelPoint, height: Double, blurRadius: Double) {
+    package init(focalLength: Double, principalPoint: PixelPoint, height: Double, blurRadius: Double) {
         self.focalLength = focalLength
         self.principalPoint = principalPoint
         self.height = height
@@ -38,7 +38,7 @@ public struct PinholeCamera: Sendable, Hashable, Codable {
     }
 
     /// Where `point` appears in the picture (it must be in front of the camera, z > 0).
-    public func project(_ point: SpacePoint) -> PixelPoint {
+    package func project(_ point: SpacePoint) -> PixelPoint {
         PixelPoint(x: principalPoint.x + focalLength * point.x / point.z,
                    y: principalPoint.y - focalLength * (point.y - height) / point.z)
     }

@@ -2,7 +2,7 @@ import BallTrace
 import Foundation
 
 // Vector arithmetic on picture positions, for laying out figures and scenery. Internal to the
-// generator: the library's public geometry stays as it is.
+// generator: the library's package geometry stays as it is.
 
 extension PixelPoint {
     static func + (a: PixelPoint, b: PixelPoint) -> PixelPoint { PixelPoint(x: a.x + b.x, y: a.y + b.y) }

@@ -8,7 +8,7 @@ extension SyntheticScene {
     /// centred on the ball's position at a frame, so at a constant frame rate the ball is wholly
     /// hidden (`visible` false) for exactly 5 frames at any rate, and partly hidden (`clipped`)
     /// for a frame or so either side. Radius h/100.
-    public static func poleOcclusion(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.4,
+    package static func poleOcclusion(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.4,
                                      seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0x90_1E)
         let w = Double(width), h = Double(height)

@@ -5,7 +5,7 @@ extension SyntheticScene {
     /// camera shakes 1–2 px a frame at any size (the truth includes the shift), heavy sensor noise (σ 8 levels), light beating a few percent from
     /// frame to frame, three dozen ball-sized dark leaves fluttering 1–3 px in the tree line, and
     /// strong compression (CRF 33).
-    public static func roughConditions(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
+    package static func roughConditions(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
                                        seed: UInt64 = 1) -> SyntheticScene {
         var scene = golfFaceOn(width: width, height: height, frameRate: frameRate, seconds: seconds, seed: seed)
         let w = Double(width), h = Double(height), scale = h / 360

@@ -33,11 +33,11 @@ extension SyntheticScene {
     }
 
     /// Every scenario ``scenario(named:width:height:frameRate:seconds:seed:)`` knows.
-    public static var scenarioNames: [String] { catalogue.map(\.name) }
+    package static var scenarioNames: [String] { catalogue.map(\.name) }
 
     /// The scenario called `name` at this size and frame rate, `seconds` long (nil: the
     /// scenario's own length, long enough for its flights); nil for an unknown name.
-    public static func scenario(named name: String, width: Int = 640, height: Int = 360, frameRate: Double = 30,
+    package static func scenario(named name: String, width: Int = 640, height: Int = 360, frameRate: Double = 30,
                                 seconds: Double? = nil, seed: UInt64 = 1) -> SyntheticScene? {
         guard let entry = catalogue.first(where: { $0.name == name }) else { return nil }
         return entry.build(width, height, frameRate, seconds ?? entry.seconds, seed)

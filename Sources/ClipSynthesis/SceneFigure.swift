@@ -1,5 +1,5 @@
 /// A moving person in a scene, drawn behind the balls.
-public enum SceneFigure: Sendable, Hashable, Codable {
+package enum SceneFigure: Sendable, Hashable, Codable {
     case golfer(GolferFigure)
     case downTheLineGolfer(DownTheLineGolfer)
     case walker(WalkingFigure)

@@ -3,8 +3,8 @@ import BallTrace
 /// One thing in a scene that does not move (a backboard, a rim, a net, a pole). An item in the
 /// background is painted once behind everything; an item in front is drawn over the balls in
 /// every frame, hides what it covers, and the truth marks the ball hidden or clipped there.
-public struct SceneryItem: Sendable, Hashable, Codable {
-    public enum Shape: Sendable, Hashable, Codable {
+package struct SceneryItem: Sendable, Hashable, Codable {
+    package enum Shape: Sendable, Hashable, Codable {
         case rect(PixelRect)
         case polygon([PixelPoint])
         /// A straight stroke of `thickness` pixels with round ends.
@@ -12,12 +12,12 @@ public struct SceneryItem: Sendable, Hashable, Codable {
         case disc(PixelPoint, radius: Double)
     }
 
-    public var shape: Shape
-    public var colour: RGBColour
+    package var shape: Shape
+    package var colour: RGBColour
     /// Drawn over the balls (and hiding them) rather than behind everything.
-    public var inFront: Bool
+    package var inFront: Bool
 
-    public init(_ shape: Shape, colour: RGBColour, inFront: Bool = false) {
+    package init(_ shape: Shape, colour: RGBColour, inFront: Bool = false) {
         self.shape = shape
         self.colour = colour
         self.inFront = inFront

@@ -1,12 +1,12 @@
 /// A small, fast, reproducible generator (Steele, Lea and Flood's SplitMix64): every random
 /// choice in a scene comes from one of these, seeded from the scene's seed. Tests draw their
 /// noise from it too.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,13 +15,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in 0..<1.
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    package mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 
     /// Uniform in `range`.
-    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// +1 or -1, evenly.
-    public mutating func sign() -> Double { next() & 1 == 0 ? 1 : -1 }
+    package mutating func sign() -> Double { next() & 1 == 0 ? 1 : -1 }
 }

@@ -5,41 +5,41 @@ import BallTrace
 /// The scenario builders (``golfFaceOn(width:height:frameRate:seconds:seed:)`` and the others in
 /// ``scenarioNames``) scale every size with the frame and every speed with time, so any size and
 /// frame rate gives the same scene.
-public struct SyntheticScene: Sendable, Hashable, Codable {
-    public var name: String
-    public var width: Int
-    public var height: Int
-    public var frameRate: Double
-    public var frameCount: Int
-    public var flights: [BallFlight]
-    public var golfer: GolferFigure?
+package struct SyntheticScene: Sendable, Hashable, Codable {
+    package var name: String
+    package var width: Int
+    package var height: Int
+    package var frameRate: Double
+    package var frameCount: Int
+    package var flights: [BallFlight]
+    package var golfer: GolferFigure?
     /// Standard deviation of the sensor noise added to every frame, 8-bit levels.
-    public var noise: Double
+    package var noise: Double
     /// Fraction of the frame interval the shutter is open: a fast ball is drawn as a streak.
-    public var exposure: Double
-    public var seed: UInt64
-    public var ballColour: RGBColour
+    package var exposure: Double
+    package var seed: UInt64
+    package var ballColour: RGBColour
     /// How the file stores the picture: `.clockwise90` writes a portrait scene sideways with a
     /// display matrix, as phones do. `width` and `height` are always the displayed size.
-    public var rotation: DisplayRotation
+    package var rotation: DisplayRotation
     /// How far each frame's time strays from the regular `1/frameRate` grid, as a fraction of
     /// the interval (0: constant frame rate). A webcam or phone that drops and delays frames
     /// gives a variable-frame-rate clip; the strays are reproducible from the seed.
-    public var frameTimeJitter: Double
+    package var frameTimeJitter: Double
     /// The static picture behind everything.
-    public var backdrop: Backdrop
+    package var backdrop: Backdrop
     /// Things that do not move: painted into the backdrop, or drawn over the balls in every frame
     /// (then they hide them, and the truth says so).
-    public var scenery: [SceneryItem]
+    package var scenery: [SceneryItem]
     /// Moving people other than `golfer`, drawn behind the balls.
-    public var figures: [SceneFigure]
+    package var figures: [SceneFigure]
     /// Camera shake, lighting flicker, fluttering leaves: what makes a clip hard.
-    public var conditions: CaptureConditions
+    package var conditions: CaptureConditions
     /// libx264's constant rate factor when ``ClipSynthesizer/render(_:to:encoding:)`` is given
     /// no explicit encoding: 18 is nearly transparent, 32 and above smear small balls.
-    public var encodingCRF: Int
+    package var encodingCRF: Int
 
-    public init(name: String, width: Int, height: Int, frameRate: Double, frameCount: Int, flights: [BallFlight],
+    package init(name: String, width: Int, height: Int, frameRate: Double, frameCount: Int, flights: [BallFlight],
                 golfer: GolferFigure? = nil, noise: Double = 2, exposure: Double = 0.5, seed: UInt64 = 1,
                 ballColour: RGBColour = RGBColour(red: 245, green: 245, blue: 240), rotation: DisplayRotation = .none, frameTimeJitter: Double = 0,
                 backdrop: Backdrop = .park, scenery: [SceneryItem] = [], figures: [SceneFigure] = [],
@@ -66,7 +66,7 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
 
     /// When each frame is shown, seconds: the regular grid, strayed by `frameTimeJitter`, and
     /// always increasing.
-    public var frameTimes: [Double] {
+    package var frameTimes: [Double] {
         var random = SplitMix64(seed: seed ^ 0x7153)
         let interval = 1 / frameRate
         return (0..<frameCount).map { i in
@@ -78,7 +78,7 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
     /// A face-on golf drive: the golfer swings, the ball sits on the tee until impact, then
     /// flies up and to the left, smeared into a streak at first, and leaves the frame.
     /// Sizes scale with the frame; `seed` varies the launch a little.
-    public static func golfFaceOn(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
+    package static func golfFaceOn(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 3,
                                   seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed)
         let w = Double(width), h = Double(height)
@@ -100,7 +100,7 @@ public struct SyntheticScene: Sendable, Hashable, Codable {
 extension SyntheticScene {
     /// Truth written before the backdrop, scenery, figures, conditions and encoding existed reads
     /// as the plain golf scene it was.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             name: try c.decode(String.self, forKey: .name), width: try c.decode(Int.self, forKey: .width),

@@ -4,18 +4,18 @@ import Foundation
 /// A tennis player tossing for a serve, seen side-on: the tossing hand carries the ball up and
 /// lets it go, the arm stays raised while the ball rises and falls, the racket arm goes back
 /// into the trophy position and comes down again. The ball is never struck.
-public struct TennisServer: Sendable, Hashable, Codable {
+package struct TennisServer: Sendable, Hashable, Codable {
     /// Midpoint between the feet, pixels.
-    public var feet: PixelPoint
+    package var feet: PixelPoint
     /// Figure height, pixels.
-    public var height: Double
+    package var height: Double
     /// The toss: the hand follows the ball through its carry and lets go at launch.
-    public var toss: BallFlight
-    public var colours: FigureColours
+    package var toss: BallFlight
+    package var colours: FigureColours
     /// +1 facing right, -1 facing left.
-    public var facing: Double
+    package var facing: Double
 
-    public init(feet: PixelPoint, height: Double, toss: BallFlight, colours: FigureColours, facing: Double = 1) {
+    package init(feet: PixelPoint, height: Double, toss: BallFlight, colours: FigureColours, facing: Double = 1) {
         self.feet = feet
         self.height = height
         self.toss = toss

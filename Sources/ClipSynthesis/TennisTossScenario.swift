@@ -7,7 +7,7 @@ extension SyntheticScene {
     /// a third of the frame height, falls back past the hand and lands on the court at about
     /// 2.2 s (where it then lies). It drifts sideways by only 0.2–0.4 % of the frame width per
     /// second: a few pixels over the whole flight. Yellow-green, radius h/110.
-    public static func tennisToss(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.3,
+    package static func tennisToss(width: Int = 640, height: Int = 360, frameRate: Double = 30, seconds: Double = 2.3,
                                   seed: UInt64 = 1) -> SyntheticScene {
         var random = SplitMix64(seed: seed ^ 0x7E_0055)
         let w = Double(width), h = Double(height)

@@ -2,19 +2,19 @@ import BallTrace
 
 /// A person walking (or running) across the picture at a steady speed, legs and arms swinging:
 /// a large moving distractor that is no ball.
-public struct WalkingFigure: Sendable, Hashable, Codable {
+package struct WalkingFigure: Sendable, Hashable, Codable {
     /// Where the figure's feet are at time 0, pixels.
-    public var start: PixelPoint
+    package var start: PixelPoint
     /// Pixels per second; negative walks to the left.
-    public var speed: Double
+    package var speed: Double
     /// Figure height, pixels.
-    public var height: Double
-    public var running: Bool
-    public var colours: FigureColours
+    package var height: Double
+    package var running: Bool
+    package var colours: FigureColours
     /// Stride phase at time 0, radians.
-    public var phase: Double
+    package var phase: Double
 
-    public init(start: PixelPoint, speed: Double, height: Double, running: Bool = false, colours: FigureColours, phase: Double = 0) {
+    package init(start: PixelPoint, speed: Double, height: Double, running: Bool = false, colours: FigureColours, phase: Double = 0) {
         self.start = start
         self.speed = speed
         self.height = height

@@ -1,18 +1,18 @@
 import Foundation
 
 /// What one case of the suite gave.
-public struct CaseResult: Sendable {
-    public var evaluationCase: EvaluationCase
-    public var frames: Int
-    public var trajectories: Int
+package struct CaseResult: Sendable {
+    package var evaluationCase: EvaluationCase
+    package var frames: Int
+    package var trajectories: Int
     /// Nil for an unlabelled clip.
-    public var score: ClipScore?
+    package var score: ClipScore?
     /// Wall time of the analysis, seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// Why the case could not be run.
-    public var failure: String?
+    package var failure: String?
 
-    public init(evaluationCase: EvaluationCase, frames: Int, trajectories: Int, score: ClipScore?, seconds: Double, failure: String? = nil) {
+    package init(evaluationCase: EvaluationCase, frames: Int, trajectories: Int, score: ClipScore?, seconds: Double, failure: String? = nil) {
         self.evaluationCase = evaluationCase
         self.frames = frames
         self.trajectories = trajectories
@@ -22,7 +22,7 @@ public struct CaseResult: Sendable {
     }
 
     /// What keeps this case from passing; empty when it passes.
-    public var shortfalls: [String] {
+    package var shortfalls: [String] {
         if let failure { return [failure] }
         if let score { return score.shortfalls() }
         if case let .unlabelled(_, expected) = evaluationCase.source, trajectories != expected {
@@ -31,11 +31,11 @@ public struct CaseResult: Sendable {
         return []
     }
 
-    public var passes: Bool { shortfalls.isEmpty }
+    package var passes: Bool { shortfalls.isEmpty }
 }
 
 /// The suite's results as a plain-text table with a total line.
-public func scoreTable(_ results: [CaseResult]) -> String {
+package func scoreTable(_ results: [CaseResult]) -> String {
     let header = ["clip", "frames", "flights", "uuids/flight", "launch", "end", "recall", "precision", "false", "traj", "result"]
     var rows: [[String]] = [header]
     for r in results {

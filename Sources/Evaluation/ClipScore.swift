@@ -9,48 +9,48 @@ import Foundation
 /// - A flight is found when one UUID matches at least 60% of its counted positions; UUIDs per
 ///   flight counts the UUIDs with 3 or more matched points on it.
 /// - A false trajectory has fewer than half of its counted points matched to a ball in flight.
-public struct ClipScore: Sendable, Hashable {
-    public struct Flight: Sendable, Hashable {
-        public var index: Int
+package struct ClipScore: Sendable, Hashable {
+    package struct Flight: Sendable, Hashable {
+        package var index: Int
         /// Positions recall counts for this flight.
-        public var positions: Int
+        package var positions: Int
         /// The largest share of them one UUID matched.
-        public var bestCoverage: Double
+        package var bestCoverage: Double
         /// UUIDs with three or more points matched on this flight.
-        public var uuids: Int
+        package var uuids: Int
         /// Frames from the first airborne frame to the first point of the UUID that covers the
         /// flight best (positive: late); nil when the labels do not give the first airborne
         /// frame or nothing covers the flight.
-        public var launchError: Int?
+        package var launchError: Int?
         /// Whether the UUID that covers the flight best says it ended as the labels do (see
         /// ``ClipScore/endingAgrees(label:reason:)``); nil when the labels do not say, or
         /// nothing covers the flight.
-        public var endAgrees: Bool?
-        public var isFound: Bool { positions > 0 && bestCoverage >= ClipScore.foundCoverage }
+        package var endAgrees: Bool?
+        package var isFound: Bool { positions > 0 && bestCoverage >= ClipScore.foundCoverage }
     }
 
-    public struct Trajectory: Sendable, Hashable {
-        public var uuid: UUID
+    package struct Trajectory: Sendable, Hashable {
+        package var uuid: UUID
         /// Detections that count for precision (all, or those in labelled frames).
-        public var points: Int
-        public var matched: Int
-        public var matchedInFlight: Int
+        package var points: Int
+        package var matched: Int
+        package var matchedInFlight: Int
         /// Fewer than half of its counted points on a ball in flight. A trajectory with no
         /// counted point (on a sparsely labelled clip, all its points in unlabelled frames: the
         /// ball after the rim, say) is neither right nor wrong.
-        public var isFalse: Bool { points > 0 && 2 * matchedInFlight < points }
+        package var isFalse: Bool { points > 0 && 2 * matchedInFlight < points }
     }
 
-    public static let foundCoverage = 0.6
-    public static let uuidMinimumPoints = 3
+    package static let foundCoverage = 0.6
+    package static let uuidMinimumPoints = 3
     /// How many frames a flight's first point may be off its first airborne frame.
-    public static let launchTolerance = 2
+    package static let launchTolerance = 2
 
     /// Whether an exit reason says what a label of how the flight ends says. A ball that leaves
     /// the picture: `left the frame`. One that bounces (off the ground or a rim): `bounced`. The
     /// clip ending on it: `clip ended`. Lost, caught or landed: `lost`, or `bounced` for a
     /// landing (a ball that lands often bounces first).
-    public static func endingAgrees(label: String, reason: FlightExit.Reason) -> Bool {
+    package static func endingAgrees(label: String, reason: FlightExit.Reason) -> Bool {
         switch label {
         case "exit": return reason == .leftFrame
         case "bounce", "rim": return reason == .bounced
@@ -61,25 +61,25 @@ public struct ClipScore: Sendable, Hashable {
         }
     }
 
-    public var countedPositions: Int
-    public var matchedPositions: Int
-    public var countedDetections: Int
-    public var matchedDetections: Int
-    public var flights: [Flight]
-    public var trajectories: [Trajectory]
+    package var countedPositions: Int
+    package var matchedPositions: Int
+    package var countedDetections: Int
+    package var matchedDetections: Int
+    package var flights: [Flight]
+    package var trajectories: [Trajectory]
 
     /// 1 when there is nothing to find.
-    public var recall: Double { countedPositions == 0 ? 1 : Double(matchedPositions) / Double(countedPositions) }
+    package var recall: Double { countedPositions == 0 ? 1 : Double(matchedPositions) / Double(countedPositions) }
     /// 1 when nothing was detected.
-    public var precision: Double { countedDetections == 0 ? 1 : Double(matchedDetections) / Double(countedDetections) }
-    public var flightsFound: Int { flights.filter(\.isFound).count }
-    public var falseTrajectories: Int { trajectories.filter(\.isFalse).count }
+    package var precision: Double { countedDetections == 0 ? 1 : Double(matchedDetections) / Double(countedDetections) }
+    package var flightsFound: Int { flights.filter(\.isFound).count }
+    package var falseTrajectories: Int { trajectories.filter(\.isFalse).count }
     /// Flights followed by exactly one UUID.
-    public var flightsWithOneUUID: Int { flights.filter { $0.uuids == 1 }.count }
+    package var flightsWithOneUUID: Int { flights.filter { $0.uuids == 1 }.count }
     /// The most UUIDs any flight was split into.
-    public var maximumUUIDsPerFlight: Int { flights.map(\.uuids).max() ?? 0 }
+    package var maximumUUIDsPerFlight: Int { flights.map(\.uuids).max() ?? 0 }
 
-    public init(truth: GroundTruth, trajectories scored: [ScoredTrajectory]) {
+    package init(truth: GroundTruth, trajectories scored: [ScoredTrajectory]) {
         let matches = matchPoints(truth: truth, trajectories: scored)
         func countsForPrecision(_ frame: Int) -> Bool {
             truth.labelling == .dense || truth.labelledFrames.contains(frame)
@@ -130,7 +130,7 @@ public struct ClipScore: Sendable, Hashable {
 
     /// For each trajectory, the index of the first of the trajectories it continues (itself
     /// when it continues none, or one not among them).
-    public static func continuedFlights(_ scored: [ScoredTrajectory]) -> [Int] {
+    package static func continuedFlights(_ scored: [ScoredTrajectory]) -> [Int] {
         let index = Dictionary(scored.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         return scored.indices.map { t in
             var root = t, seen: Set<Int> = [t]
@@ -140,14 +140,14 @@ public struct ClipScore: Sendable, Hashable {
     }
 
     /// What the project asks of every generated scenario and every static-camera real clip.
-    public struct Targets: Sendable, Hashable {
-        public var recall = 0.90
-        public var precision = 0.95
-        public init() {}
+    package struct Targets: Sendable, Hashable {
+        package var recall = 0.90
+        package var precision = 0.95
+        package init() {}
     }
 
     /// The targets this score misses, each as a short phrase; empty when it meets them all.
-    public func shortfalls(against targets: Targets = Targets()) -> [String] {
+    package func shortfalls(against targets: Targets = Targets()) -> [String] {
         var missed: [String] = []
         if recall < targets.recall { missed.append(String(format: "recall %.2f < %.2f", recall, targets.recall)) }
         if precision < targets.precision {

@@ -3,20 +3,20 @@ import Foundation
 /// How well a trajectory's confidence when it was first reported says whether it is a ball:
 /// Apple's samples keep trajectories above 0.9, so a true flight should be above it from its
 /// first report, and a false trajectory well below (under 0.5).
-public struct ConfidenceCalibration: Sendable, Hashable {
-    public var trueFlights = 0
-    public var trueFlightsAbove = 0
-    public var falseTrajectories = 0
-    public var falseTrajectoriesBelow = 0
+package struct ConfidenceCalibration: Sendable, Hashable {
+    package var trueFlights = 0
+    package var trueFlightsAbove = 0
+    package var falseTrajectories = 0
+    package var falseTrajectoriesBelow = 0
 
-    public static let trusted = 0.9
-    public static let doubtful = 0.5
+    package static let trusted = 0.9
+    package static let doubtful = 0.5
 
-    public init() {}
+    package init() {}
 
     /// Adds the scored trajectories of one clip whose first-report confidence is known.
     /// Trajectories with no counted points (unlabelled frames only) are neither.
-    public mutating func add(_ score: ClipScore, firstConfidence: [UUID: Double]) {
+    package mutating func add(_ score: ClipScore, firstConfidence: [UUID: Double]) {
         for trajectory in score.trajectories where trajectory.points > 0 {
             guard let confidence = firstConfidence[trajectory.uuid] else { continue }
             if trajectory.isFalse {
@@ -29,7 +29,7 @@ public struct ConfidenceCalibration: Sendable, Hashable {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         "true flights above \(Self.trusted) when first reported: \(trueFlightsAbove)/\(trueFlights)"
             + (trueFlights > 0 ? String(format: " (%.0f %%)", 100 * Double(trueFlightsAbove) / Double(trueFlights)) : "")
             + "; false trajectories below \(Self.doubtful): \(falseTrajectoriesBelow)/\(falseTrajectories)"

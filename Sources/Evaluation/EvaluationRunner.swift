@@ -6,22 +6,22 @@ import Foundation
 ///
 /// How a clip is analysed is the caller's: the evaluation command runs the real `balltrace`
 /// executable, tests call the library in process. Both score the same JSON document.
-public struct EvaluationRunner: Sendable {
+package struct EvaluationRunner: Sendable {
     /// Rendered clips are kept here and reused while their scene is unchanged.
-    public var clipFolder: String
+    package var clipFolder: String
     /// Where the real clips live (`../shared/clips`).
-    public var realClipFolder: String
-    public var analyse: @Sendable (_ clip: String) throws -> AnalysisDocument
+    package var realClipFolder: String
+    package var analyse: @Sendable (_ clip: String) throws -> AnalysisDocument
     /// Labelled real clips are analysed re-encoded this way, when set (generated ones as they are).
-    public var reencoding: Reencoding?
+    package var reencoding: Reencoding?
 
-    public init(clipFolder: String, realClipFolder: String, analyse: @escaping @Sendable (String) throws -> AnalysisDocument) {
+    package init(clipFolder: String, realClipFolder: String, analyse: @escaping @Sendable (String) throws -> AnalysisDocument) {
         self.clipFolder = clipFolder
         self.realClipFolder = realClipFolder
         self.analyse = analyse
     }
 
-    public func run(_ evaluationCase: EvaluationCase) -> CaseResult {
+    package func run(_ evaluationCase: EvaluationCase) -> CaseResult {
         do {
             let clip: String
             let truth: GroundTruth?
@@ -68,7 +68,7 @@ public struct EvaluationRunner: Sendable {
 
     /// The clip for `scene`, rendered once: its file name carries a digest of the scene, so a
     /// changed scene is rendered afresh.
-    public func renderedClip(_ scene: SyntheticScene) throws -> (path: String, truth: ClipTruth) {
+    package func renderedClip(_ scene: SyntheticScene) throws -> (path: String, truth: ClipTruth) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let digest = fnv1a(try encoder.encode(scene))

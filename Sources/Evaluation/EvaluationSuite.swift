@@ -2,8 +2,8 @@ import BallTrace
 import ClipSynthesis
 
 /// One clip of the evaluation suite and what is known about it.
-public struct EvaluationCase: Sendable {
-    public enum Source: Sendable {
+package struct EvaluationCase: Sendable {
+    package enum Source: Sendable {
         /// Rendered by the project's generator, with exact truth.
         case generated(SyntheticScene)
         /// A real clip with labels (`gt.csv` beside it), relative to the real-clips folder.
@@ -12,29 +12,29 @@ public struct EvaluationCase: Sendable {
         case unlabelled(clip: String, expectedTrajectories: Int)
     }
 
-    public var name: String
-    public var source: Source
+    package var name: String
+    package var source: Source
     /// Whether the project's targets apply (static camera, a ball the tracker is meant to follow).
     /// Others are reported for what they show.
-    public var isGated: Bool
+    package var isGated: Bool
     /// Shown beside the figures.
-    public var note: String
+    package var note: String
 
     /// How a generated case was made, so that it can be made again with another seed.
-    public struct Recipe: Sendable, Hashable {
-        public var scenario: String
-        public var width: Int
-        public var height: Int
-        public var frameRate: Double
-        public var seed: UInt64
-        public var rotation: DisplayRotation
-        public var frameTimeJitter: Double
+    package struct Recipe: Sendable, Hashable {
+        package var scenario: String
+        package var width: Int
+        package var height: Int
+        package var frameRate: Double
+        package var seed: UInt64
+        package var rotation: DisplayRotation
+        package var frameTimeJitter: Double
     }
 
     /// Nil for real clips.
-    public var recipe: Recipe?
+    package var recipe: Recipe?
 
-    public init(name: String, source: Source, isGated: Bool = true, note: String = "", recipe: Recipe? = nil) {
+    package init(name: String, source: Source, isGated: Bool = true, note: String = "", recipe: Recipe? = nil) {
         self.name = name
         self.source = source
         self.isGated = isGated
@@ -63,7 +63,7 @@ public struct EvaluationCase: Sendable {
 
     /// The same generated case with its seed moved by `offset` (another launch, other noise);
     /// nil for a real clip.
-    public func reseeded(by offset: UInt64) -> EvaluationCase? {
+    package func reseeded(by offset: UInt64) -> EvaluationCase? {
         guard var recipe else { return nil }
         recipe.seed &+= offset
         return Self.make(recipe, note: note, seedInName: true)
@@ -71,7 +71,7 @@ public struct EvaluationCase: Sendable {
 }
 
 /// The clips balltrace is measured on.
-public enum EvaluationSuite {
+package enum EvaluationSuite {
     /// A labelled real clip of `../shared/clips` in the folder's layout (`clip.mp4`, `gt.csv`,
     /// `flights.csv`).
     static func labelled(_ folder: String, note: String) -> EvaluationCase {
@@ -79,7 +79,7 @@ public enum EvaluationSuite {
     }
 
     /// A few scenarios, mostly at low resolution: quick enough for `swift test`.
-    public static let quick: [EvaluationCase] = [
+    package static let quick: [EvaluationCase] = [
         .scene("golf-down-the-line", 640, 480, fps: 30, seed: 101),
         .scene("tennis-toss", 640, 480, fps: 30, seed: 102),
         .scene("basketball-shot", 640, 480, fps: 30, seed: 103),
@@ -95,10 +95,10 @@ public enum EvaluationSuite {
 
     /// Every generated scenario across sizes and frame rates, the same scenes filmed by a moving
     /// camera, then the real clips.
-    public static let full: [EvaluationCase] = generated + movingCamera + real
+    package static let full: [EvaluationCase] = generated + movingCamera + real
 
     /// Scenes filmed handheld, panning and zooming: the truth moves with the camera.
-    public static let movingCamera: [EvaluationCase] = [
+    package static let movingCamera: [EvaluationCase] = [
         .scene("tennis-toss-handheld", 1280, 720, fps: 30, seed: 131),
         .scene("basketball-shot-handheld", 1280, 720, fps: 30, seed: 141),
         .scene("golf-down-the-line-handheld", 1280, 720, fps: 30, seed: 121),
@@ -107,7 +107,7 @@ public enum EvaluationSuite {
         .scene("no-ball-handheld", 1280, 720, fps: 30, seed: 181),
     ]
 
-    public static let generated: [EvaluationCase] = [
+    package static let generated: [EvaluationCase] = [
         .scene("golf-face-on", 640, 480, fps: 24, seed: 11),
         .scene("golf-face-on", 1280, 720, fps: 60, seed: 12),
         .scene("golf-face-on", 1280, 720, fps: 240, seed: 13),
@@ -131,7 +131,7 @@ public enum EvaluationSuite {
     ]
 
     /// The real clips in `../shared/clips` (see its README).
-    public static let real: [EvaluationCase] = [
+    package static let real: [EvaluationCase] = [
         labelled("golf-iron-oblique", note: "portrait, 25 fps converted unevenly; exits the top"),
         labelled("golf-broadcast-slowmo", note: "broadcast slow motion; 4 px ball against the sky"),
         labelled("golf-range-groundcam", note: "phone on the ground; three 2–4 px balls, strikes out of view"),

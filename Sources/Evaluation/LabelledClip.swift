@@ -5,12 +5,12 @@ import Foundation
 /// then `frame,x,y` rows, optionally with the ball's radius `r` and, where a clip has several
 /// flights, the `flight` each row belongs to (decoded-frame index, pixels of the stored
 /// picture). Beside it, `flights.csv` may list each flight's impact and first airborne frame.
-public enum LabelFile {
-    public enum Problem: Error, CustomStringConvertible {
+package enum LabelFile {
+    package enum Problem: Error, CustomStringConvertible {
         case malformedLine(Int, String)
         case missingColumn(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .malformedLine(n, line): return "line \(n) is not 'frame,x,y[,r][,flight]': \(line)"
             case let .missingColumn(name): return "the labels have no '\(name)' column"
@@ -19,19 +19,19 @@ public enum LabelFile {
     }
 
     /// One flight of `flights.csv`: `flight,impact_frame,first_frame,last_frame,end`.
-    public struct FlightLabel: Sendable, Hashable {
-        public var flight: Int
+    package struct FlightLabel: Sendable, Hashable {
+        package var flight: Int
         /// The last frame of contact before the flight; nil when the strike is out of the picture.
-        public var impactFrame: Int?
+        package var impactFrame: Int?
         /// The first airborne frame, and the last labelled one.
-        public var firstFrame: Int
-        public var lastFrame: Int
+        package var firstFrame: Int
+        package var lastFrame: Int
         /// How the flight ends: exit, lost, landed, bounce, caught, rim, end_of_clip.
-        public var end: String
+        package var end: String
     }
 
     /// Parses `flights.csv`.
-    public static func flights(csv: String) throws -> [FlightLabel] {
+    package static func flights(csv: String) throws -> [FlightLabel] {
         try rows(csv).map { n, fields, line in
             guard fields.count >= 4, let flight = Int(fields[0]), let first = Int(fields[2]), let last = Int(fields[3]) else {
                 throw Problem.malformedLine(n, line)
@@ -45,7 +45,7 @@ public enum LabelFile {
     /// detection's. Flights come from the `flight` column, else from `flights`' frame ranges,
     /// else labels are split where they stop for more than `maximumGap` frames or where the ball
     /// turns back horizontally (a hit in a rally).
-    public static func groundTruth(csv: String, flights: [FlightLabel] = [], maximumGap: Int = 5) throws -> GroundTruth {
+    package static func groundTruth(csv: String, flights: [FlightLabel] = [], maximumGap: Int = 5) throws -> GroundTruth {
         let lines = csv.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         var columns = ["frame": 0, "x": 1, "y": 2]
         if let header = lines.first, header.lowercased().hasPrefix("frame") {

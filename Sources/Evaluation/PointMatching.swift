@@ -1,24 +1,24 @@
 import BallTrace
 
 /// A detection paired with the truth position it matches.
-public struct PointMatch: Sendable, Hashable {
+package struct PointMatch: Sendable, Hashable {
     /// Index into `GroundTruth.positions`.
-    public var position: Int
+    package var position: Int
     /// Which trajectory, and which of its detections.
-    public var trajectory: Int
-    public var detection: Int
+    package var trajectory: Int
+    package var detection: Int
 }
 
 /// How far a detection may lie from the truth and still match it: max(4 px, 2 × the ball's
 /// radius). When the labels carry no radius, the detection's own radius stands in.
-public func matchingDistance(truthRadius: Double?, detectionRadius: Double) -> Double {
+package func matchingDistance(truthRadius: Double?, detectionRadius: Double) -> Double {
     max(4, 2 * (truthRadius ?? detectionRadius))
 }
 
 /// Pairs detections with truth positions of the same frame, one to one, closest pairs first,
 /// within ``matchingDistance(truthRadius:detectionRadius:)``. Two trajectories on the same
 /// ball in one frame cannot both match it: the second is an extra detection.
-public func matchPoints(truth: GroundTruth, trajectories: [ScoredTrajectory]) -> [PointMatch] {
+package func matchPoints(truth: GroundTruth, trajectories: [ScoredTrajectory]) -> [PointMatch] {
     let positionsByFrame = Dictionary(grouping: truth.positions.indices, by: { truth.positions[$0].frame })
     var detectionsByFrame: [Int: [(trajectory: Int, detection: Int)]] = [:]
     for (t, trajectory) in trajectories.enumerated() {

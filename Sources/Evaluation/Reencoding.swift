@@ -6,12 +6,12 @@ import Foundation
 /// ``scale`` and encoded with libx264 at ``crf``; the labels are scaled with them. Measures how
 /// much of the accuracy on a clip survives what the footage went through, rather than the
 /// clip's own resolution and bitrate.
-public struct Reencoding: Sendable, Hashable, CustomStringConvertible {
-    public var scale: Double
-    public var crf: Int
+package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
+    package var scale: Double
+    package var crf: Int
 
     /// Parses `SCALE,CRF`, e.g. `0.67,26`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let scale = Double(parts[0]), scale > 0, scale <= 1, let crf = Int(parts[1]), (0...51).contains(crf)
         else { return nil }
@@ -19,7 +19,7 @@ public struct Reencoding: Sendable, Hashable, CustomStringConvertible {
         self.crf = crf
     }
 
-    public var description: String { "scaled by \(scale), libx264 crf \(crf)" }
+    package var description: String { "scaled by \(scale), libx264 crf \(crf)" }
 
     /// The clip re-encoded into `folder` (made once, then reused), and the factor its displayed
     /// picture was scaled by (sizes are rounded to even numbers).

@@ -3,27 +3,27 @@ import Foundation
 
 /// A trajectory as the evaluation sees it: its UUID and its detections in pixels of the
 /// displayed picture.
-public struct ScoredTrajectory: Sendable, Hashable {
-    public struct Detection: Sendable, Hashable {
-        public var frame: Int
-        public var point: PixelPoint
-        public var radius: Double
+package struct ScoredTrajectory: Sendable, Hashable {
+    package struct Detection: Sendable, Hashable {
+        package var frame: Int
+        package var point: PixelPoint
+        package var radius: Double
 
-        public init(frame: Int, point: PixelPoint, radius: Double) {
+        package init(frame: Int, point: PixelPoint, radius: Double) {
             self.frame = frame
             self.point = point
             self.radius = radius
         }
     }
 
-    public var uuid: UUID
-    public var detections: [Detection]
+    package var uuid: UUID
+    package var detections: [Detection]
     /// How balltrace says the flight ended (`events.exit.reason`), when it says.
-    public var exitReason: FlightExit.Reason?
+    package var exitReason: FlightExit.Reason?
     /// The trajectory this one continues (the ball come back into the picture), when it says.
-    public var continues: UUID?
+    package var continues: UUID?
 
-    public init(uuid: UUID, detections: [Detection], exitReason: FlightExit.Reason? = nil, continues: UUID? = nil) {
+    package init(uuid: UUID, detections: [Detection], exitReason: FlightExit.Reason? = nil, continues: UUID? = nil) {
         self.uuid = uuid
         self.detections = detections
         self.exitReason = exitReason
@@ -31,7 +31,7 @@ public struct ScoredTrajectory: Sendable, Hashable {
     }
 
     /// The trajectories of a `balltrace analyze --json` document, converted back to pixels.
-    public static func from(_ document: AnalysisDocument) -> [ScoredTrajectory] {
+    package static func from(_ document: AnalysisDocument) -> [ScoredTrajectory] {
         let width = document.source.width, height = document.source.height
         let shorter = Double(min(width, height))
         return document.trajectories.map { t in

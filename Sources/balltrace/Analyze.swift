@@ -78,7 +78,7 @@ struct Analyze: ParsableCommand {
         do {
             try VideoEncoding(preset: output.videoPreset, crf: output.videoCrf).validate()
         } catch {
-            let flag = if case .unknownPreset = error { "--video-preset" } else { "--video-crf" }
+            let flag = flag(for: error)
             throw ValidationError("\(flag): \(error)")
         }
         if batch.outDir != nil {
@@ -122,7 +122,7 @@ struct Analyze: ParsableCommand {
         do {
             _ = try tracerRequest
         } catch {
-            throw ValidationError("\(error.flag): \(error)")
+            throw ValidationError("\(flag(for: error)): \(error)")
         }
         let outputs = [("--json", output.json), ("--video", output.video), ("--csv", output.csv), ("--tracer", output.tracer)]
             .compactMap { flag, path in path.map { (flag, $0) } }
@@ -200,10 +200,6 @@ struct Analyze: ParsableCommand {
             lines?.end(.failed, "\(flag(for: error)): \(error)")
             // Only known once the video's size is: reported like the other flag errors.
             throw fail(error, flag: flag(for: error))
-        } catch let error as TracerRequestError {
-            console.clearStatus()
-            lines?.end(.failed, "\(error.flag): \(error)")
-            throw fail(error, flag: error.flag)
         } catch {
             console.clearStatus()
             lines?.end(.failed, "\(error)")
@@ -252,7 +248,7 @@ struct Analyze: ParsableCommand {
     }
 
     private var tracerRequest: TracerRequest? {
-        get throws(TracerRequestError) { try output.tracer.map { path throws(TracerRequestError) in try TracerRequest(path: path, time: output.tracerTime) } }
+        get throws(AnalysisSettingsError) { try output.tracer.map { path throws(AnalysisSettingsError) in try TracerRequest(path: path, time: output.tracerTime) } }
     }
 
     func flag(for error: AnalysisSettingsError) -> String {
@@ -264,6 +260,10 @@ struct Analyze: ParsableCommand {
         case .nonPositiveMaximumRadius: return "--max-radius"
         case .minimumAboveMaximum: return "--min-radius/--max-radius"
         case .nonPositiveScale: return physics.pixelsPerMetre != nil ? "--pixels-per-metre" : "--ball-diameter"
+        case .unsupportedTracerFormat: return "--tracer"
+        case .negativeTracerTime, .tracerTimeBeyondClip: return "--tracer-time"
+        case .unknownVideoPreset: return "--video-preset"
+        case .videoCrfOutOfRange: return "--video-crf"
         }
     }
 }
@@ -273,14 +273,4 @@ func samePath(_ a: String, _ b: String) -> Bool {
     let ua = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
     let ub = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
     return ua.path == ub.path
-}
-
-extension TracerRequestError {
-    /// The flag whose value is wrong.
-    var flag: String {
-        switch self {
-        case .unsupportedFormat: return "--tracer"
-        case .negativeTime, .timeBeyondClip: return "--tracer-time"
-        }
-    }
 }

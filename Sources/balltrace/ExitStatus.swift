@@ -30,7 +30,7 @@ enum ExitStatus {
             case .output: return output
             case .neither: return failure
             }
-        case is AnalysisSettingsError, is TracerRequestError, is ValidationError: return usage
+        case is AnalysisSettingsError, is ValidationError: return usage
         default: return failure
         }
     }

@@ -176,7 +176,7 @@ struct LibraryAPITests {
         let r = request()
         let luma = [UInt8](repeating: 0, count: 64 * 48)
         try handler.perform([r], on: try VideoFrame(width: 64, height: 48, bytesPerRow: 64, luma: luma, time: 1))
-        #expect(throws: SequenceError.timeNotIncreasing(previous: 1, time: 0.5)) {
+        #expect(throws: VideoFrameError.timeNotIncreasing(previous: 1, time: 0.5)) {
             try handler.perform([r], on: try VideoFrame(width: 64, height: 48, bytesPerRow: 64, luma: luma, time: 0.5))
         }
     }
@@ -212,7 +212,7 @@ struct LibraryAPITests {
         #expect(image.u[left.y * image.chromaWidth + left.x] > 185)
         // Far from every line, the picture is untouched.
         #expect(image.y[5 * frame.width + 5] == before.y[5 * frame.width + 5])
-        #expect(throws: SequenceError.self) {
+        #expect(throws: VideoFrameError.self) {
             var other = try PlanarYUVImage(width: 32, height: 32)
             try overlay.draw(results, on: &other)
         }

@@ -62,7 +62,8 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     }
 }
 
-/// Settings that cannot be used, with the allowed range.
+/// Settings that cannot be used, with the allowed range: of the analysis itself, of its overlay
+/// video's encoder (``VideoEncoding``) and of its tracer picture (``TracerRequest``).
 public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
     case regionOutsideFrame(NormalizedRect)
     case trajectoryLengthTooShort(Int)
@@ -71,6 +72,13 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
     case nonPositiveMaximumRadius(RadiusLimit)
     case minimumAboveMaximum(RadiusLimit, RadiusLimit)
     case nonPositiveScale(Double)
+    /// The tracer picture's path ends in neither `.png` nor `.jpg` (`.jpeg`).
+    case unsupportedTracerFormat(path: String)
+    case negativeTracerTime(Double)
+    /// The tracer picture was asked over a frame after the clip's declared end.
+    case tracerTimeBeyondClip(time: Double, duration: Double)
+    case unknownVideoPreset(String)
+    case videoCrfOutOfRange(Int)
 
     public var description: String {
         switch self {
@@ -88,6 +96,16 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
             return "minimum radius \(lo) is above maximum radius \(hi)"
         case let .nonPositiveScale(value):
             return "a scale must be more than 0 (got \(value))"
+        case let .unsupportedTracerFormat(path):
+            return "'\(path)' must end in .png or .jpg (.jpeg): the tracer picture is written in the format its name gives"
+        case let .negativeTracerTime(time):
+            return "the time of the frame to draw over must be 0 or more seconds (got \(time))"
+        case let .tracerTimeBeyondClip(time, duration):
+            return "\(time) s is past the end of the clip, which lasts \(String(format: "%.2f", duration)) s"
+        case let .unknownVideoPreset(name):
+            return "unknown libx264 preset '\(name)'; one of \(VideoEncoding.presets.joined(separator: ", "))"
+        case let .videoCrfOutOfRange(crf):
+            return "constant rate factor must be \(VideoEncoding.crfRange.lowerBound)…\(VideoEncoding.crfRange.upperBound) (got \(crf))"
         }
     }
 }

@@ -3,20 +3,20 @@
 /// how many came only half a step after it (a clip converted to a lower one).
 /// Points are always reported in each frame's own pixels; a user reads here whether the
 /// camera's motion was taken out to follow the balls.
-public struct CaptureSummary: Sendable, Hashable, Codable {
+package struct CaptureSummary: Sendable, Hashable, Codable {
     /// Whether the camera moved (pan, zoom, a hand's drift) by more than a pixel at some point.
-    public var cameraMoved: Bool
+    package var cameraMoved: Bool
     /// The farthest any corner of the picture moved from where it was in the first frame,
     /// pixels of the displayed picture.
-    public var largestCameraDisplacement: Double
+    package var largestCameraDisplacement: Double
     /// Frames that repeated the picture before them and were not analysed.
-    public var repeatedFrames: Int
+    package var repeatedFrames: Int
     /// Frames that moved half a step: the camera's next picture where the frames around them
     /// skip one (a clip converted to a lower frame rate by keeping whole pictures). They are
     /// timed by the clip's beat rather than their timestamps.
-    public var shortStepFrames: Int
+    package var shortStepFrames: Int
 
-    public init(cameraMoved: Bool, largestCameraDisplacement: Double, repeatedFrames: Int, shortStepFrames: Int = 0) {
+    package init(cameraMoved: Bool, largestCameraDisplacement: Double, repeatedFrames: Int, shortStepFrames: Int = 0) {
         self.cameraMoved = cameraMoved
         self.largestCameraDisplacement = largestCameraDisplacement
         self.repeatedFrames = repeatedFrames
@@ -35,7 +35,7 @@ public struct CaptureSummary: Sendable, Hashable, Codable {
     }
 
     /// Documents written before `shortStepFrames` was measured read as having none.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         cameraMoved = try container.decode(Bool.self, forKey: .cameraMoved)
         largestCameraDisplacement = try container.decode(Double.self, forKey: .largestCameraDisplacement)

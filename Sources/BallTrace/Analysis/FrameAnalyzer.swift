@@ -148,13 +148,17 @@ final class FrameAnalyzer {
     func finish() { tracking.withTracker { $0.finish() } }
 
     /// Tracks as the caller sees them, in its coordinate system.
-    func observations(_ tracks: [Track]) -> [TrajectoryObservation] {
+    ///
+    /// - Parameter listingRepeats: whether each detection is followed by the frames that only
+    ///   repeated its picture, as Vision's caller is told; an analysis's own outputs (the overlay
+    ///   video, the tracer's choice of frame) look at each flight's own detections only.
+    func observations(_ tracks: [Track], listingRepeats: Bool = true) -> [TrajectoryObservation] {
         tracks.map {
             var observation = TrajectoryObservation(
                 track: $0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight,
                 coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
                 frameInterval: frameInterval, scale: settings.scale)
-            if !repeats.isEmpty {
+            if listingRepeats && !repeats.isEmpty {
                 // A repeat shows the picture taken when its original was: the same point at the
                 // same time, under the repeat's frame index (so times never run backwards).
                 observation.detectedPoints = observation.detectedPoints.flatMap { point in

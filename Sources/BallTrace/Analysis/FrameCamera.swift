@@ -14,7 +14,7 @@ public struct FrameCamera: Sendable, Hashable, Codable {
     /// Degrees the picture is turned against the first frame's, clockwise on screen.
     public var rotation: Double
 
-    public init(repeated: Bool, sceneFromPicture pose: SimilarityTransform, width: Int, height: Int) {
+    package init(repeated: Bool, sceneFromPicture pose: SimilarityTransform, width: Int, height: Int) {
         self.repeated = repeated
         let centre = PixelPoint(x: Double(width) / 2, y: Double(height) / 2)
         let moved = pose.apply(centre)

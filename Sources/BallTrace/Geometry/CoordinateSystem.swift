@@ -6,7 +6,7 @@ public enum CoordinateSystem: String, Sendable, Codable, CaseIterable {
     case vision
 
     /// Converts a pixel position of the displayed frame to normalized coordinates in this system.
-    public func normalize(_ point: PixelPoint, frameWidth: Int, frameHeight: Int) -> NormalizedPoint {
+    package func normalize(_ point: PixelPoint, frameWidth: Int, frameHeight: Int) -> NormalizedPoint {
         let nx = point.x / Double(frameWidth)
         let ny = point.y / Double(frameHeight)
         switch self {
@@ -24,7 +24,7 @@ public enum CoordinateSystem: String, Sendable, Codable, CaseIterable {
     }
 
     /// The inverse of ``normalize(_:frameWidth:frameHeight:)``.
-    public func pixel(_ point: NormalizedPoint, frameWidth: Int, frameHeight: Int) -> PixelPoint {
+    package func pixel(_ point: NormalizedPoint, frameWidth: Int, frameHeight: Int) -> PixelPoint {
         let ty: Double
         switch self {
         case .topLeft: ty = point.y

@@ -37,7 +37,7 @@ public struct FrameGeometry: Sendable, Hashable, Codable {
     public var shorterSide: Int { min(storedWidth, storedHeight) }
 
     /// Maps a point of the stored picture (pixels, top-left origin) to the displayed picture.
-    public func displayed(fromStored p: PixelPoint) -> PixelPoint {
+    package func displayed(fromStored p: PixelPoint) -> PixelPoint {
         let w = Double(storedWidth), h = Double(storedHeight)
         switch rotation {
         case .none: return p
@@ -48,7 +48,7 @@ public struct FrameGeometry: Sendable, Hashable, Codable {
     }
 
     /// Maps a point of the displayed picture back to the stored picture.
-    public func stored(fromDisplayed p: PixelPoint) -> PixelPoint {
+    package func stored(fromDisplayed p: PixelPoint) -> PixelPoint {
         let w = Double(storedWidth), h = Double(storedHeight)
         switch rotation {
         case .none: return p
@@ -59,7 +59,7 @@ public struct FrameGeometry: Sendable, Hashable, Codable {
     }
 
     /// Maps a rectangle of the displayed picture to the stored picture.
-    public func stored(fromDisplayed r: PixelRect) -> PixelRect {
+    package func stored(fromDisplayed r: PixelRect) -> PixelRect {
         let a = stored(fromDisplayed: PixelPoint(x: r.x, y: r.y))
         let b = stored(fromDisplayed: PixelPoint(x: r.x + r.width, y: r.y + r.height))
         return PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))

@@ -29,7 +29,7 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
     }
 
     /// The rectangle in pixels of a frame of the given size.
-    public func pixelRect(width frameWidth: Int, height frameHeight: Int) -> PixelRect {
+    package func pixelRect(width frameWidth: Int, height frameHeight: Int) -> PixelRect {
         PixelRect(
             x: x * Double(frameWidth), y: y * Double(frameHeight),
             width: width * Double(frameWidth), height: height * Double(frameHeight))
@@ -37,30 +37,30 @@ public struct NormalizedRect: Sendable, Hashable, Codable {
 }
 
 /// A rectangle in pixels of the displayed picture, origin top-left.
-public struct PixelRect: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct PixelRect: Sendable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public func contains(_ point: PixelPoint) -> Bool {
+    package func contains(_ point: PixelPoint) -> Bool {
         point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
     }
 
     /// True when `other` lies wholly inside this rectangle.
-    public func contains(_ other: PixelRect) -> Bool {
+    package func contains(_ other: PixelRect) -> Bool {
         other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 
     /// The part both rectangles cover, nil when they do not overlap.
-    public func intersection(_ other: PixelRect) -> PixelRect? {
+    package func intersection(_ other: PixelRect) -> PixelRect? {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
         guard x1 > x0, y1 > y0 else { return nil }

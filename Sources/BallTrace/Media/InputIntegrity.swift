@@ -3,25 +3,25 @@ import Foundation
 /// How much of an input could be read as its header says it should: a clip cut short by a
 /// failed copy, or with damaged bytes from a flaky card, is still analysed as far as it goes,
 /// and the result says what was missing so that nobody mistakes it for the whole swing.
-public struct InputIntegrity: Sendable, Hashable, Codable {
+package struct InputIntegrity: Sendable, Hashable, Codable {
     /// True when nothing below went wrong.
-    public var complete: Bool
+    package var complete: Bool
     /// True when the frames stop well before the end the header promises.
-    public var endsEarly: Bool
+    package var endsEarly: Bool
     /// What the container's header promises, when it says.
-    public var claimedDuration: Double?
-    public var claimedFrameCount: Int?
+    package var claimedDuration: Double?
+    package var claimedFrameCount: Int?
     /// Frames the decoder returned repaired: parts of them were guessed from their neighbours.
-    public var repairedFrames: Int
+    package var repairedFrames: Int
     /// Packets of the video stream that were damaged or could not be decoded at all.
-    public var damagedPackets: Int
+    package var damagedPackets: Int
     /// Seconds from the first frame to the first and to the last damage met, when any was.
-    public var damageStart: Double?
-    public var damageEnd: Double?
+    package var damageStart: Double?
+    package var damageEnd: Double?
     /// Why reading stopped before the end of the file, when it did.
-    public var stoppedEarlyBecause: String?
+    package var stoppedEarlyBecause: String?
 
-    public init(endsEarly: Bool = false, claimedDuration: Double? = nil, claimedFrameCount: Int? = nil,
+    package init(endsEarly: Bool = false, claimedDuration: Double? = nil, claimedFrameCount: Int? = nil,
                 repairedFrames: Int = 0, damagedPackets: Int = 0, damageStart: Double? = nil,
                 damageEnd: Double? = nil, stoppedEarlyBecause: String? = nil) {
         self.endsEarly = endsEarly
@@ -42,7 +42,7 @@ public struct InputIntegrity: Sendable, Hashable, Codable {
     /// covers edit lists. A duration of the video stream itself is nearly as good. A duration of
     /// the whole file may be the audio's, which can outlast the picture by a fraction of a
     /// second, so it gets half a second of slack.
-    public static func endsEarly(decodedFrames: Int, decodedEnd: Double, frameInterval: Double,
+    package static func endsEarly(decodedFrames: Int, decodedEnd: Double, frameInterval: Double,
                                  claimedFrameCount: Int?, claimedDuration: Double?,
                                  durationIsTheVideoStreams: Bool) -> Bool {
         if let claimed = claimedFrameCount, claimed > 0 {
@@ -60,7 +60,7 @@ public struct InputIntegrity: Sendable, Hashable, Codable {
     }
 
     /// One line for each problem, in the user's terms; empty when the input is complete.
-    public var warnings: [String] {
+    package var warnings: [String] {
         var lines: [String] = []
         if endsEarly {
             var promised: [String] = []

@@ -44,13 +44,13 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
 extension MediaError {
     /// Which file the problem is with: a command line tells the user whether to look at what
     /// they gave it or where they asked it to write.
-    public enum AffectedFile: Sendable {
+    package enum AffectedFile: Sendable {
         case input, output
         /// Neither: the machine (memory, a library's limits).
         case neither
     }
 
-    public var affectedFile: AffectedFile {
+    package var affectedFile: AffectedFile {
         switch self {
         case .cannotOpen, .noVideoStream, .unsupportedCodec, .invalidVideo, .decodeFailed, .noDecodableFrames,
              .unsupportedPixelFormat:

@@ -2,12 +2,12 @@ internal import CFFmpeg
 import Foundation
 
 /// The still-picture formats balltrace writes, known by a path's extension.
-public enum StillImageFormat: String, Sendable, Hashable, CaseIterable {
+package enum StillImageFormat: String, Sendable, Hashable, CaseIterable {
     case png
     case jpeg
 
     /// The format a path's extension names (`.png`, `.jpg`, `.jpeg`, any case); nil for others.
-    public init?(path: String) {
+    package init?(path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg

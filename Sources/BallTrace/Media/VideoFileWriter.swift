@@ -20,24 +20,9 @@ public struct VideoEncoding: Sendable, Hashable, Codable {
     }
 
     /// Checked before any frame is decoded, so that a typo does not cost a whole analysis.
-    public func validate() throws(VideoEncodingError) {
-        guard Self.presets.contains(preset) else { throw .unknownPreset(preset) }
-        guard Self.crfRange.contains(crf) else { throw .crfOutOfRange(crf) }
-    }
-}
-
-/// Encoder settings that cannot be used, with the allowed values.
-public enum VideoEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    case unknownPreset(String)
-    case crfOutOfRange(Int)
-
-    public var description: String {
-        switch self {
-        case let .unknownPreset(name):
-            return "unknown libx264 preset '\(name)'; one of \(VideoEncoding.presets.joined(separator: ", "))"
-        case let .crfOutOfRange(crf):
-            return "constant rate factor must be \(VideoEncoding.crfRange.lowerBound)…\(VideoEncoding.crfRange.upperBound) (got \(crf))"
-        }
+    public func validate() throws(AnalysisSettingsError) {
+        guard Self.presets.contains(preset) else { throw .unknownVideoPreset(preset) }
+        guard Self.crfRange.contains(crf) else { throw .videoCrfOutOfRange(crf) }
     }
 }
 

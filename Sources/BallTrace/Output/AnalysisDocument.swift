@@ -2,86 +2,86 @@ import Foundation
 
 /// The JSON document `balltrace analyze --json` writes, version 1. Field names are a contract:
 /// coaching tools read them. Numbers are rounded to what the measurement supports.
-public struct AnalysisDocument: Sendable, Codable, Hashable {
-    public var schemaVersion: Int
-    public var coordinateSystem: CoordinateSystem
-    public var source: Source
-    public var settings: Settings
-    public var trajectories: [Trajectory]
+package struct AnalysisDocument: Sendable, Codable, Hashable {
+    package var schemaVersion: Int
+    package var coordinateSystem: CoordinateSystem
+    package var source: Source
+    package var settings: Settings
+    package var trajectories: [Trajectory]
     /// Non-fatal problems met while reading the input (damaged frames, a truncated end).
-    public var warnings: [String]
+    package var warnings: [String]
 
-    public struct Source: Sendable, Codable, Hashable {
-        public var path: String
+    package struct Source: Sendable, Codable, Hashable {
+        package var path: String
         /// Displayed size, after rotation.
-        public var width: Int
-        public var height: Int
+        package var width: Int
+        package var height: Int
         /// Clockwise degrees the stored picture is turned for display.
-        public var rotation: Int
-        public var frameRate: Double
+        package var rotation: Int
+        package var frameRate: Double
         /// Seconds, from the decoded frames' timestamps.
-        public var duration: Double
+        package var duration: Double
         /// Frames actually decoded.
-        public var frameCount: Int
-        public var codec: String
+        package var frameCount: Int
+        package var codec: String
         /// Whether the file was whole; when it was not, `warnings` say so in words. Always
         /// written; absent only from documents of balltrace 0.1.0 before it was added.
-        public var integrity: InputIntegrity?
+        package var integrity: InputIntegrity?
         /// Whether the camera moved and how many frames repeated the one before. Always
         /// written; absent from documents of balltrace before it was added.
-        public var capture: CaptureSummary?
+        package var capture: CaptureSummary?
     }
 
-    public struct Settings: Sendable, Codable, Hashable {
-        public var regionOfInterest: NormalizedRect
+    package struct Settings: Sendable, Codable, Hashable {
+        package var regionOfInterest: NormalizedRect
         /// Normalized to the shorter side, and in pixels.
-        public var minimumRadius: Double
-        public var minimumRadiusPixels: Double
-        public var maximumRadius: Double
-        public var maximumRadiusPixels: Double
-        public var trajectoryLength: Int
-        public var frameSpacing: Double
-        public var analysedFrames: Int
-        public var analysisWidth: Int
-        public var analysisHeight: Int
-        public var maximumMissedFrames: Int
-        public var backgroundSubtraction: String
+        package var minimumRadius: Double
+        package var minimumRadiusPixels: Double
+        package var maximumRadius: Double
+        package var maximumRadiusPixels: Double
+        package var trajectoryLength: Int
+        package var frameSpacing: Double
+        package var analysedFrames: Int
+        package var analysisWidth: Int
+        package var analysisHeight: Int
+        package var maximumMissedFrames: Int
+        package var backgroundSubtraction: String
         /// The range each pixel's foreground threshold adapts within, in 8-bit luma levels: it
         /// follows six times the pixel's typical difference from the background.
-        public var foregroundThresholdMinimum: Int
-        public var foregroundThresholdMaximum: Int
+        package var foregroundThresholdMinimum: Int
+        package var foregroundThresholdMaximum: Int
         /// The scale asked for, one way or the other (absent without one).
-        public var pixelsPerMetre: Double?
+        package var pixelsPerMetre: Double?
         /// Metres.
-        public var ballDiameter: Double?
+        package var ballDiameter: Double?
     }
 
-    public struct Point: Sendable, Codable, Hashable {
-        public var x: Double
-        public var y: Double
+    package struct Point: Sendable, Codable, Hashable {
+        package var x: Double
+        package var y: Double
     }
 
-    public struct Trajectory: Sendable, Codable, Hashable {
-        public var uuid: UUID
-        public var detectedPoints: [DetectedPoint]
-        public var projectedPoints: [Point]
-        public var equationCoefficients: [Double]
-        public var timeRange: TimeRange
-        public var confidence: Double
-        public var movingAverageRadius: Double
+    package struct Trajectory: Sendable, Codable, Hashable {
+        package var uuid: UUID
+        package var detectedPoints: [DetectedPoint]
+        package var projectedPoints: [Point]
+        package var equationCoefficients: [Double]
+        package var timeRange: TimeRange
+        package var confidence: Double
+        package var movingAverageRadius: Double
         /// Frame from which an overlay shows this trajectory (when it was first reported).
-        public var firstReportedFrame: Int
+        package var firstReportedFrame: Int
         // Beyond Vision; absent from documents written before they were added.
-        public var motion: FlightMotion?
-        public var events: FlightEvents?
-        public var predictedPoints: [PredictedPoint]?
+        package var motion: FlightMotion?
+        package var events: FlightEvents?
+        package var predictedPoints: [PredictedPoint]?
         /// Present when the analysis was given a scale.
-        public var physics: FlightPhysics?
+        package var physics: FlightPhysics?
         /// Present when the flight is the ball coming back into the picture after leaving it.
-        public var continues: UUID?
+        package var continues: UUID?
     }
 
-    public init(result: AnalysisResult) {
+    package init(result: AnalysisResult) {
         schemaVersion = 1
         coordinateSystem = result.settings.coordinates
         let geometry = result.source.geometry
@@ -111,7 +111,7 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
 
     /// Whether this document was made with these settings: what a batch that skips clips
     /// already analysed checks, so that other flags analyse them again.
-    public func wasMade(with wanted: AnalysisSettings) -> Bool {
+    package func wasMade(with wanted: AnalysisSettings) -> Bool {
         let shorter = min(source.width, source.height)
         return coordinateSystem == wanted.coordinates
             && settings.regionOfInterest == wanted.regionOfInterest
@@ -124,14 +124,14 @@ public struct AnalysisDocument: Sendable, Codable, Hashable {
     }
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         try OrderedJSONEncoder().encode(self)
     }
 }
 
 extension AnalysisDocument.Trajectory {
     /// An observation as the document reports it, rounded to what the measurement supports.
-    public init(_ o: TrajectoryObservation) {
+    package init(_ o: TrajectoryObservation) {
         self.init(
             uuid: o.uuid,
             detectedPoints: o.detectedPoints.map {

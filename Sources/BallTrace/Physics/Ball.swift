@@ -3,11 +3,11 @@ import Foundation
 /// The balls balltrace knows by name: their regulation diameter, and the radius bounds that suit
 /// them in a typical shot (a golf ball is a speck in a swing clip; a basketball fills a fifth of
 /// a phone's frame).
-public enum Ball: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Ball: String, Sendable, Hashable, Codable, CaseIterable {
     case golf, tennis, baseball, softball, basketball, soccer, volleyball
 
     /// Regulation diameter, metres (the middle of the allowed range where there is one).
-    public var diameter: Double {
+    package var diameter: Double {
         switch self {
         case .golf: return 0.04267
         case .tennis: return 0.0670
@@ -20,7 +20,7 @@ public enum Ball: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Largest apparent radius worth considering, normalized to the frame's shorter side.
-    public var maximumRadius: RadiusLimit {
+    package var maximumRadius: RadiusLimit {
         switch self {
         case .golf: return .normalized(0.04)
         case .tennis, .baseball: return .normalized(0.08)
@@ -30,7 +30,7 @@ public enum Ball: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Smallest apparent radius worth considering: 1 px, below which nothing is a ball.
-    public var minimumRadius: RadiusLimit { .pixels(1) }
+    package var minimumRadius: RadiusLimit { .pixels(1) }
 }
 
 /// A length as typed on a command line: `42.67mm`, `6.7cm`, `1.68in`, `0.22m`.

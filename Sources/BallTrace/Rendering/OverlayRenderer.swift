@@ -1,24 +1,23 @@
 internal import CBallTraceVision
+import Foundation
 
 /// Draws the region of interest and the trajectories in flight onto frames of the stored
-/// picture. The overlay is rasterized (with OpenCV, anti-aliased) only when what it shows
+/// picture: the one drawing of both the overlay video and ``TrajectoryOverlay``. The overlay is rasterized (with OpenCV, anti-aliased) only when what it shows
 /// changes, then blended into each frame inside its bounding box.
 final class OverlayRenderer {
     private let handle: OpaquePointer
     private let geometry: FrameGeometry
     private let region: PixelRect?
     private let style: OverlayStyle
-    private var shown: [UInt64] = []
-    private let frameInterval: Double
+    /// What is drawn: each trajectory and its number of detections.
+    private var shown: [(id: UUID, points: Int)] = []
 
     /// - Parameters:
     ///   - region: the region of interest in displayed pixels, drawn when not nil.
     ///   - width, height: the frames composited onto (the stored picture, or the even-sized part
     ///     of it an encoder takes); what falls outside is not drawn.
-    ///   - frameInterval: seconds between frames, the step of the predicted path (0: none drawn).
-    init(geometry: FrameGeometry, region: PixelRect?, width: Int, height: Int, frameInterval: Double = 0) throws {
+    init(geometry: FrameGeometry, region: PixelRect?, width: Int, height: Int) throws {
         self.geometry = geometry
-        self.frameInterval = frameInterval
         self.region = region
         style = OverlayStyle(shorterSide: geometry.shorterSide)
         var created: OpaquePointer?
@@ -31,22 +30,17 @@ final class OverlayRenderer {
 
     deinit { bt_overlay_destroy(handle) }
 
-    /// Shows these trajectories from now on; re-rasterizes only when they changed.
-    func show(_ tracks: [Track]) throws {
-        let signature = tracks.map { UInt64(truncatingIfNeeded: $0.id.hashValue) &+ UInt64($0.points.count) }
-        guard signature != shown else { return }
-        shown = signature
-        try redraw(tracks.map {
-            OverlayPaths(track: $0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight,
-                         frameInterval: frameInterval)
+    /// Shows these trajectories from now on. Re-rasterizes only when one was reported, gained a
+    /// detection or ended: the paths are worked out only then.
+    func show(_ trajectories: [TrajectoryObservation]) throws {
+        let unchanged = trajectories.count == shown.count && zip(trajectories, shown).allSatisfy {
+            $0.uuid == $1.id && $0.detectedPoints.count == $1.points
+        }
+        guard !unchanged else { return }
+        shown = trajectories.map { (id: $0.uuid, points: $0.detectedPoints.count) }
+        try redraw(trajectories.map {
+            OverlayPaths($0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight)
         })
-    }
-
-    /// Shows these paths from now on; re-rasterizes only when `signature` changed.
-    func show(_ paths: [OverlayPaths], signature: [UInt64]) throws {
-        guard signature != shown else { return }
-        shown = signature
-        try redraw(paths)
     }
 
     private func redraw(_ paths: [OverlayPaths]) throws {

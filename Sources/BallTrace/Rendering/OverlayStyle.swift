@@ -1,10 +1,10 @@
 /// An 8-bit sRGB colour.
-public struct RGBColour: Sendable, Hashable, Codable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct RGBColour: Sendable, Hashable, Codable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -12,22 +12,22 @@ public struct RGBColour: Sendable, Hashable, Codable {
 }
 
 /// Colours and sizes of the overlay video, as Vision's sample app draws them, and of the tracer picture.
-public struct OverlayStyle: Sendable, Hashable {
-    public var regionColour = RGBColour(red: 40, green: 110, blue: 255)
-    public var detectedColour = RGBColour(red: 255, green: 40, blue: 40)
-    public var projectedColour = RGBColour(red: 40, green: 230, blue: 60)
+package struct OverlayStyle: Sendable, Hashable {
+    package var regionColour = RGBColour(red: 40, green: 110, blue: 255)
+    package var detectedColour = RGBColour(red: 255, green: 40, blue: 40)
+    package var projectedColour = RGBColour(red: 40, green: 230, blue: 60)
     /// The tracer picture's text, and the dark edge under its lines and letters.
-    public var labelColour = RGBColour(red: 255, green: 255, blue: 255)
-    public var shadowColour = RGBColour(red: 16, green: 16, blue: 16)
+    package var labelColour = RGBColour(red: 255, green: 255, blue: 255)
+    package var shadowColour = RGBColour(red: 16, green: 16, blue: 16)
     /// Line width in pixels.
-    public var lineWidth: Double
+    package var lineWidth: Double
     /// Height of the tracer picture's digits, pixels: 1/28 of the shorter side (39 px at
     /// 1080p), never under 11 px.
-    public var labelHeight: Double
+    package var labelHeight: Double
 
     /// Blue region, red detected path, green projected path; lines about 1/270 of the shorter
     /// side (4 px at 1080p), never thinner than 2 px.
-    public init(shorterSide: Int) {
+    package init(shorterSide: Int) {
         lineWidth = max(2, (Double(shorterSide) / 270).rounded())
         labelHeight = max(11, (Double(shorterSide) / 28).rounded())
     }

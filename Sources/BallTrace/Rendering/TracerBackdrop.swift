@@ -30,8 +30,9 @@ final class TracerBackdrop {
     var endedBeforeRequestedTime: Bool { requestedTime != nil && !reachedRequestedTime }
 
     /// Looks at a decoded frame, with the flights in view once this frame was analysed (nil
-    /// for a frame that was not analysed).
-    func consider(_ decoded: DecodedFrame, interval: Double, flights: [Track]?) throws {
+    /// for a frame that was not analysed), each with its own detections only: a frame that
+    /// repeated a detection's picture is not that detection's frame.
+    func consider(_ decoded: DecodedFrame, interval: Double, flights: [TrajectoryObservation]?) throws {
         let halfFrame = interval / 2
         if let requestedTime {
             // Until the time is reached, the latest frame: the last one if the clip ends first.
@@ -41,8 +42,9 @@ final class TracerBackdrop {
             return
         }
         if let flights {
-            for flight in flights where flight.last.frame == decoded.index && flight.points.count >= longestFlight {
-                longestFlight = flight.points.count
+            for flight in flights where flight.detectedPoints.last?.frame == decoded.index
+                && flight.detectedPoints.count >= longestFlight {
+                longestFlight = flight.detectedPoints.count
                 try keep(decoded)
                 return
             }

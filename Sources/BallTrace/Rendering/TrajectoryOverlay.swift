@@ -58,14 +58,10 @@ public final class TrajectoryOverlay {
     /// Draws these trajectories (a request's ``DetectTrajectoriesRequest/results``) onto `image`.
     public func draw(_ trajectories: [TrajectoryObservation], on image: inout PlanarYUVImage) throws {
         guard image.width == geometry.storedWidth, image.height == geometry.storedHeight else {
-            throw SequenceError.frameChanged(
+            throw VideoFrameError.frameChanged(
                 from: geometry, to: FrameGeometry(storedWidth: image.width, storedHeight: image.height, rotation: geometry.rotation))
         }
-        let paths = trajectories.map {
-            OverlayPaths($0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight)
-        }
-        let signature = trajectories.map { UInt64(truncatingIfNeeded: $0.uuid.hashValue) &+ UInt64($0.detectedPoints.count) }
-        try renderer.show(paths, signature: signature)
+        try renderer.show(trajectories)
         let (cw, stride) = (image.chromaWidth, image.width)
         try image.y.withUnsafeMutableBufferPointer { y in
             try image.u.withUnsafeMutableBufferPointer { u in

@@ -57,12 +57,12 @@ private final class SequenceState {
         } else {
             settings = new
         }
-        if let lastTime, frame.time <= lastTime { throw SequenceError.timeNotIncreasing(previous: lastTime, time: frame.time) }
+        if let lastTime, frame.time <= lastTime { throw VideoFrameError.timeNotIncreasing(previous: lastTime, time: frame.time) }
         lastTime = frame.time
         let geometry = FrameGeometry(storedWidth: frame.width, storedHeight: frame.height, rotation: rotation)
         if let analyzer {
             guard analyzer.geometry == geometry else {
-                throw SequenceError.frameChanged(from: analyzer.geometry, to: geometry)
+                throw VideoFrameError.frameChanged(from: analyzer.geometry, to: geometry)
             }
             try analyse(frame, analyzer)
         } else if let interval = frame.nominalInterval {
@@ -70,7 +70,7 @@ private final class SequenceState {
             self.analyzer = analyzer
             try analyse(frame, analyzer)
         } else if let first {
-            guard first.geometry == geometry else { throw SequenceError.frameChanged(from: first.geometry, to: geometry) }
+            guard first.geometry == geometry else { throw VideoFrameError.frameChanged(from: first.geometry, to: geometry) }
             let analyzer = try FrameAnalyzer(geometry: geometry, settings: settings, frameInterval: frame.time - first.frame.time)
             self.analyzer = analyzer
             self.first = nil
@@ -91,20 +91,5 @@ private final class SequenceState {
             try frame.withLuma { try analyzer.analyse(luma: $0, stride: frame.bytesPerRow, frame: index, time: frame.time) }
         }
         results = analyzer.observations(analyzer.inFlight)
-    }
-}
-
-/// Frames that do not make one sequence.
-public enum SequenceError: Error, Sendable, Hashable, CustomStringConvertible {
-    case timeNotIncreasing(previous: Double, time: Double)
-    case frameChanged(from: FrameGeometry, to: FrameGeometry)
-
-    public var description: String {
-        switch self {
-        case let .timeNotIncreasing(previous, time):
-            return "frames must come in increasing time: \(time) s came after \(previous) s"
-        case let .frameChanged(a, b):
-            return "the frames changed from \(a.storedWidth)×\(a.storedHeight) turned \(a.rotation.rawValue)° to \(b.storedWidth)×\(b.storedHeight) turned \(b.rotation.rawValue)°; use a new SequenceRequestHandler for a new sequence"
-        }
     }
 }

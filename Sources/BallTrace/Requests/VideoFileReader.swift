@@ -13,9 +13,9 @@ import Foundation
 ///     try handler.perform([request], on: frame)
 /// }
 /// ```
-public struct VideoFileReader: AsyncSequence, Sendable {
-    public typealias Element = VideoFrame
-
+///
+/// The reader is its own iterator: each iteration reads from the start, in a copy of its own.
+public struct VideoFileReader: AsyncSequence, AsyncIteratorProtocol, Sendable {
     public let path: String
     /// What the file says about its video: size, rotation, frame rate, duration.
     public let info: VideoSourceInfo
@@ -25,6 +25,8 @@ public struct VideoFileReader: AsyncSequence, Sendable {
     /// The decoder opened for ``info``, kept for the first iteration: standard input can be
     /// read only once, and a URL is better connected once.
     private let opened: OpenedDecoder
+    /// The frames this copy is reading, from its first ``next()`` on.
+    private var frames: FrameStream?
 
     /// Opens the input now, so that a missing or unreadable one is reported here, with the
     /// message the command line prints. The first iteration reads from this opening; a later
@@ -37,49 +39,60 @@ public struct VideoFileReader: AsyncSequence, Sendable {
         opened = OpenedDecoder(decoder, stop: stop)
     }
 
-    public func makeAsyncIterator() -> Iterator { Iterator(path: path, depth: depth, opened: opened.take()) }
+    /// A copy of the reader that reads from the start.
+    public func makeAsyncIterator() -> VideoFileReader {
+        var fresh = self
+        fresh.frames = nil
+        return fresh
+    }
 
-    public struct Iterator: AsyncIteratorProtocol {
-        private var frames: AsyncThrowingStream<VideoFrame, any Error>.AsyncIterator
-        private let credits: DispatchSemaphore
+    public mutating func next() async throws -> VideoFrame? {
+        if frames == nil { frames = FrameStream(path: path, depth: depth, opened: opened.take()) }
+        return try await frames!.next()
+    }
+}
 
-        init(path: String, depth: Int, opened: (decoder: MediaDecoder, stop: InterruptFlag)?) {
-            let credits = DispatchSemaphore(value: Swift.max(1, depth))
-            let stop = opened?.stop ?? InterruptFlag()
-            let handOver = OpenedDecoder.HandOver(opened?.decoder)
-            let (stream, continuation) = AsyncThrowingStream.makeStream(of: VideoFrame.self)
-            continuation.onTermination = { _ in
-                // The consumer stopped early: the decoder gives up and its thread ends.
-                stop.set()
-                credits.signal()
-            }
-            let thread = Thread {
-                do {
-                    let decoder = try handOver.decoder ?? MediaDecoder(path: path, interruption: stop)
-                    let interval = decoder.info.frameRate > 0 ? 1 / decoder.info.frameRate : nil
-                    let slot = FrameSlot()
-                    while true {
-                        credits.wait()
-                        if stop.isSet { break }
-                        guard let decoded = try decoder.nextFrame(into: slot) else { break }
-                        continuation.yield(try VideoFrame(decoded: decoded, rotation: decoder.info.rotation, nominalInterval: interval))
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            thread.name = "balltrace decode"
-            thread.start()
-            frames = stream.makeAsyncIterator()
-            self.credits = credits
-        }
+/// The frames of one iteration of a ``VideoFileReader``, decoded on a thread of their own.
+private final class FrameStream: @unchecked Sendable {
+    private var frames: AsyncThrowingStream<VideoFrame, any Error>.AsyncIterator
+    private let credits: DispatchSemaphore
 
-        public mutating func next() async throws -> VideoFrame? {
-            let frame = try await frames.next()
+    init(path: String, depth: Int, opened: (decoder: MediaDecoder, stop: InterruptFlag)?) {
+        let credits = DispatchSemaphore(value: Swift.max(1, depth))
+        let stop = opened?.stop ?? InterruptFlag()
+        let handOver = OpenedDecoder.HandOver(opened?.decoder)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: VideoFrame.self)
+        continuation.onTermination = { _ in
+            // The consumer stopped early: the decoder gives up and its thread ends.
+            stop.set()
             credits.signal()
-            return frame
         }
+        let thread = Thread {
+            do {
+                let decoder = try handOver.decoder ?? MediaDecoder(path: path, interruption: stop)
+                let interval = decoder.info.frameRate > 0 ? 1 / decoder.info.frameRate : nil
+                let slot = FrameSlot()
+                while true {
+                    credits.wait()
+                    if stop.isSet { break }
+                    guard let decoded = try decoder.nextFrame(into: slot) else { break }
+                    continuation.yield(try VideoFrame(decoded: decoded, rotation: decoder.info.rotation, nominalInterval: interval))
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        thread.name = "balltrace decode"
+        thread.start()
+        frames = stream.makeAsyncIterator()
+        self.credits = credits
+    }
+
+    func next() async throws -> VideoFrame? {
+        let frame = try await frames.next()
+        credits.signal()
+        return frame
     }
 }
 

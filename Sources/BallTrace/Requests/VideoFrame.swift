@@ -102,12 +102,16 @@ private enum LumaStorage {
     var isDecoded: Bool { if case .decoded = self { return true } else { return false } }
 }
 
-/// A caller's buffer that cannot be a frame.
+/// A caller's buffer that cannot be a frame, or frames that do not make one sequence.
 public enum VideoFrameError: Error, Sendable, Hashable, CustomStringConvertible {
     case badSize(width: Int, height: Int)
     case rowTooShort(bytesPerRow: Int, needed: Int)
     case bufferTooSmall(bytes: Int, needed: Int)
     case badTime(Double)
+    /// Frames given to one ``SequenceRequestHandler`` must come in increasing time.
+    case timeNotIncreasing(previous: Double, time: Double)
+    /// A sequence's frames, or the pictures one ``TrajectoryOverlay`` draws on, keep one size and turn.
+    case frameChanged(from: FrameGeometry, to: FrameGeometry)
 
     public var description: String {
         switch self {
@@ -115,6 +119,10 @@ public enum VideoFrameError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .rowTooShort(row, needed): return "bytesPerRow \(row) is shorter than a row of the picture (\(needed) bytes)"
         case let .bufferTooSmall(bytes, needed): return "the buffer has \(bytes) bytes; the picture needs \(needed)"
         case let .badTime(time): return "the frame's time must be a finite number of seconds (got \(time))"
+        case let .timeNotIncreasing(previous, time):
+            return "frames must come in increasing time: \(time) s came after \(previous) s"
+        case let .frameChanged(a, b):
+            return "the frames changed from \(a.storedWidth)×\(a.storedHeight) turned \(a.rotation.rawValue)° to \(b.storedWidth)×\(b.storedHeight) turned \(b.rotation.rawValue)°; use a new SequenceRequestHandler for a new sequence"
         }
     }
 }

@@ -1,19 +1,19 @@
 /// v = a·u² + b·u + c.
-public struct Quadratic: Sendable, Hashable, Codable {
-    public var a: Double
-    public var b: Double
-    public var c: Double
+package struct Quadratic: Sendable, Hashable, Codable {
+    package var a: Double
+    package var b: Double
+    package var c: Double
 
-    public init(a: Double, b: Double, c: Double) {
+    package init(a: Double, b: Double, c: Double) {
         self.a = a
         self.b = b
         self.c = c
     }
 
-    public func callAsFunction(_ u: Double) -> Double { (a * u + b) * u + c }
+    package func callAsFunction(_ u: Double) -> Double { (a * u + b) * u + c }
 
     /// dv/du at `u`.
-    public func slope(at u: Double) -> Double { 2 * a * u + b }
+    package func slope(at u: Double) -> Double { 2 * a * u + b }
 
     /// Least-squares fit of `v` against `u`, optionally weighted.
     ///
@@ -21,13 +21,13 @@ public struct Quadratic: Sendable, Hashable, Codable {
     /// pixels give the same accuracy. With fewer than three distinct `u` values (or values so
     /// close that the curvature is not determined) the fit falls back to a line, then to a
     /// constant: a nearly vertical toss still gets a usable equation. Nil only for no points.
-    public static func fit(u: [Double], v: [Double], weights: [Double]? = nil) -> Quadratic? {
+    package static func fit(u: [Double], v: [Double], weights: [Double]? = nil) -> Quadratic? {
         precondition(u.count == v.count, "u and v must have the same count")
         return QuadraticPair.fit(u.indices, u: { u[$0] }, x: { v[$0] }, y: { _ in 0 }, weight: { weights?[$0] ?? 1 })?.x
     }
 
     /// Root-mean-square of v - fit(u).
-    public func rmsResidual(u: [Double], v: [Double]) -> Double {
+    package func rmsResidual(u: [Double], v: [Double]) -> Double {
         guard !u.isEmpty else { return 0 }
         let sum = zip(u, v).reduce(0) { partial, pair in
             let e = pair.1 - self(pair.0)

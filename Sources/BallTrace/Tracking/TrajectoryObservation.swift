@@ -28,7 +28,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     /// parabola is the one that motion traces.
     public var projectedPoints: [NormalizedPoint]
     /// y = a·x² + b·x + c, in the observation's coordinate system.
-    public var equation: Quadratic
+    package var equation: Quadratic
     public var timeRange: TimeRange
     /// 0…1: how well a parabola explains the points, and how many there are (Vision's `Float`).
     public var confidence: Float
