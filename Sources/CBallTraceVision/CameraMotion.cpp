@@ -25,6 +25,48 @@ void halve(const uint8_t *in, int /*width*/, int stride, int out_width, int out_
     }
 }
 
+/// How closely Lucas–Kanade follows a textured corner, fine pixels (a twentieth of a pixel,
+/// a fifth of an analysis pixel): two motions whose fits of the same corners differ by less
+/// than this a corner explain them equally well.
+constexpr double kTrackingNoise = 0.05;
+
+double squared_residual(const Similarity &m, double sx, double sy, double dx, double dy) {
+    double ox, oy;
+    m.apply(sx, sy, ox, oy);
+    return (ox - dx) * (ox - dx) + (oy - dy) * (oy - dy);
+}
+
+/// The translation most corners agree with (each corner's own shift tried, then the mean of
+/// those that agree with the best).
+template <typename Count>
+Similarity best_shift(const std::vector<double> &sx, const std::vector<double> &sy, const std::vector<double> &dx,
+                      const std::vector<double> &dy, Count &count_inliers) {
+    Similarity best;
+    size_t best_count = 0;
+    for (size_t i = 0; i < sx.size(); ++i) {
+        Similarity m{1, 0, dx[i] - sx[i], dy[i] - sy[i]};
+        size_t c = count_inliers(m, nullptr);
+        if (c > best_count) { best = m; best_count = c; }
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+        double mx = 0, my = 0;
+        size_t k = 0;
+        for (size_t i = 0; i < sx.size(); ++i) {
+            double ox, oy;
+            best.apply(sx[i], sy[i], ox, oy);
+            if ((ox - dx[i]) * (ox - dx[i]) + (oy - dy[i]) * (oy - dy[i]) <= kInlierDistance * kInlierDistance) {
+                mx += dx[i] - sx[i];
+                my += dy[i] - sy[i];
+                ++k;
+            }
+        }
+        if (k == 0) break;
+        best.tx = mx / double(k);
+        best.ty = my / double(k);
+    }
+    return best;
+}
+
 }  // namespace
 
 double Similarity::largest_displacement(double w, double h) const {
@@ -135,6 +177,27 @@ bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
         best.ty = mdy - (best.b * msx + best.a * msy);
     }
     best_count = count_inliers(best, nullptr);
+    // A turn or a zoom explains the corners a shift explains at least as closely, and more
+    // corners besides. A similarity that explains more corners but the best shift's less
+    // closely is two things moving differently (the background on one side, a player on the
+    // other) joined by a fictitious turn: the shift is the camera's motion.
+    const Similarity shift = best_shift(sx, sy, dx, dy, count_inliers);
+    std::vector<uint8_t> &shifted = shift_inliers_;
+    shifted.assign(n, 0);
+    const size_t shift_count = count_inliers(shift, &shifted);
+    if (shift_count >= size_t(kMinimumInliers) && !best.is_identity()) {
+        double by_shift = 0, by_similarity = 0;
+        for (size_t i = 0; i < n; ++i)
+            if (shifted[i]) {
+                by_shift += squared_residual(shift, sx[i], sy[i], dx[i], dy[i]);
+                by_similarity += squared_residual(best, sx[i], sy[i], dx[i], dy[i]);
+            }
+        const double noise = kTrackingNoise * kTrackingNoise * double(shift_count);
+        if (by_similarity > by_shift + noise) {
+            best = shift;
+            best_count = shift_count;
+        }
+    }
     share = double(best_count) / double(n);
     if (best_count < size_t(kMinimumInliers) || share < kMinimumInlierShare) return false;
     motion = best;

@@ -74,6 +74,7 @@ private:
     // corner strength at even pixels.
     std::vector<int32_t> products_, column_sums_;
     std::vector<float> strength_;
+    std::vector<uint8_t> shift_inliers_;
     std::vector<double> sx_, sy_, dx_, dy_;
     std::vector<uint8_t> inliers_;
     uint64_t random_ = 0x9E3779B97F4A7C15ull;
