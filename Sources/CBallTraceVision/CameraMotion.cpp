@@ -153,34 +153,39 @@ bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
         if (c > best_count) { best = m; best_count = c; }
     }
     std::vector<uint8_t> &mask = inliers_;
-    mask.assign(n, 0);
-    // Least squares on the inliers, twice (the refit may gain a few corners).
-    for (int pass = 0; pass < 2; ++pass) {
-        best_count = count_inliers(best, &mask);
-        if (best_count < size_t(kMinimumInliers)) break;
-        double msx = 0, msy = 0, mdx = 0, mdy = 0;
-        for (size_t i = 0; i < n; ++i)
-            if (mask[i]) { msx += sx[i]; msy += sy[i]; mdx += dx[i]; mdy += dy[i]; }
-        msx /= best_count; msy /= best_count; mdx /= best_count; mdy /= best_count;
-        double num_a = 0, num_b = 0, den = 0;
-        for (size_t i = 0; i < n; ++i)
-            if (mask[i]) {
-                double ax = sx[i] - msx, ay = sy[i] - msy, bx = dx[i] - mdx, by = dy[i] - mdy;
-                num_a += ax * bx + ay * by;
-                num_b += ax * by - ay * bx;
-                den += ax * ax + ay * ay;
-            }
-        if (den <= 0) break;
-        best.a = num_a / den;
-        best.b = num_b / den;
-        best.tx = mdx - (best.a * msx - best.b * msy);
-        best.ty = mdy - (best.b * msx + best.a * msy);
-    }
+    // Least squares on a motion's inliers, twice (the refit may gain a few corners).
+    auto refined = [&](Similarity m) {
+        mask.assign(n, 0);
+        for (int pass = 0; pass < 2; ++pass) {
+            const size_t count = count_inliers(m, &mask);
+            if (count < size_t(kMinimumInliers)) break;
+            double msx = 0, msy = 0, mdx = 0, mdy = 0;
+            for (size_t i = 0; i < n; ++i)
+                if (mask[i]) { msx += sx[i]; msy += sy[i]; mdx += dx[i]; mdy += dy[i]; }
+            msx /= count; msy /= count; mdx /= count; mdy /= count;
+            double num_a = 0, num_b = 0, den = 0;
+            for (size_t i = 0; i < n; ++i)
+                if (mask[i]) {
+                    double ax = sx[i] - msx, ay = sy[i] - msy, bx = dx[i] - mdx, by = dy[i] - mdy;
+                    num_a += ax * bx + ay * by;
+                    num_b += ax * by - ay * bx;
+                    den += ax * ax + ay * ay;
+                }
+            if (den <= 0) break;
+            m.a = num_a / den;
+            m.b = num_b / den;
+            m.tx = mdx - (m.a * msx - m.b * msy);
+            m.ty = mdy - (m.b * msx + m.a * msy);
+        }
+        return m;
+    };
+    best = refined(best);
     best_count = count_inliers(best, nullptr);
     // A turn or a zoom explains the corners a shift explains at least as closely, and more
     // corners besides. A similarity that explains more corners but the best shift's less
     // closely is two things moving differently (the background on one side, a player on the
-    // other) joined by a fictitious turn: the shift is the camera's motion.
+    // other) joined by a fictitious turn: the camera's motion is then the similarity of the
+    // shift's corners alone (the camera's own slight turn and zoom kept).
     const Similarity shift = best_shift(sx, sy, dx, dy, count_inliers);
     std::vector<uint8_t> &shifted = shift_inliers_;
     shifted.assign(n, 0);
@@ -194,8 +199,8 @@ bool CameraMotionEstimator::fit(Similarity &motion, double &share) {
             }
         const double noise = kTrackingNoise * kTrackingNoise * double(shift_count);
         if (by_similarity > by_shift + noise) {
-            best = shift;
-            best_count = shift_count;
+            best = refined(shift);
+            best_count = count_inliers(best, nullptr);
         }
     }
     share = double(best_count) / double(n);
