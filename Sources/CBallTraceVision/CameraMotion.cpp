@@ -52,9 +52,7 @@ Similarity best_shift(const std::vector<double> &sx, const std::vector<double> &
         double mx = 0, my = 0;
         size_t k = 0;
         for (size_t i = 0; i < sx.size(); ++i) {
-            double ox, oy;
-            best.apply(sx[i], sy[i], ox, oy);
-            if ((ox - dx[i]) * (ox - dx[i]) + (oy - dy[i]) * (oy - dy[i]) <= kInlierDistance * kInlierDistance) {
+            if (squared_residual(best, sx[i], sy[i], dx[i], dy[i]) <= kInlierDistance * kInlierDistance) {
                 mx += dx[i] - sx[i];
                 my += dy[i] - sy[i];
                 ++k;

@@ -10,18 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+#include "FuzzBytes.hpp"
 #include "balltrace_vision.h"
 
 namespace {
 
-/// Reads the fuzzer's bytes in order; zeros once they run out.
-struct Bytes {
-    const uint8_t *data;
-    size_t size, at = 0;
-    uint8_t next() { return at < size ? data[at++] : 0; }
-    int in(int low, int high) { return low + next() % (high - low + 1); }
-    size_t left() const { return size - at; }
-};
+using Bytes = FuzzBytes;
 
 void fail(const char *what) {
     std::fprintf(stderr, "detector fuzzer: %s\n", what);

@@ -9,16 +9,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+#include "FuzzBytes.hpp"
 #include "balltrace_vision.h"
 
 namespace {
 
-struct Bytes {
-    const uint8_t *data;
-    size_t size, at = 0;
-    uint8_t next() { return at < size ? data[at++] : 0; }
-    int in(int low, int high) { return low + next() % (high - low + 1); }
-};
+using Bytes = FuzzBytes;
 
 void fail(const char *what) {
     std::fprintf(stderr, "frame-input fuzzer: %s\n", what);
