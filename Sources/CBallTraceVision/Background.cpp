@@ -105,19 +105,6 @@ void update_model(bt_detector *d, const uint8_t *picture) {
     }
 }
 
-/// The analysis picture of one stored luma plane, into `d->picture`.
-void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
-    const int k = d->config.reduction, w = d->width;
-    for (int y = 0; y < d->height; ++y) {
-        uint8_t *out = d->picture.data() + size_t(y) * w;
-        if (k == 1)
-            std::memcpy(out, luma + y * stride, w);
-        else
-            reduce_rows(d, luma + y * k * stride, stride, out);
-    }
-}
-
-
 /// A difference no compression noise on a repeated picture reaches, but anything moving does
 /// (a ball, a club, a golfer at the top of the backswing).
 constexpr int kStrongChange = 24;
@@ -126,12 +113,11 @@ constexpr int kStrongChange = 24;
 constexpr long kRepeatStrongPixels = 4;
 constexpr double kRepeatStrongShare = 0.03;
 
-PictureChange picture_change(const bt_detector *d) {
-    const uint8_t *a = d->picture.data(), *b = d->last_picture.data();
-    const size_t n = d->picture.size();
-    uint64_t total = 0;
-    long strong = 0;
-    size_t i = 0;
+/// Adds how row `a` differs from row `b` (`n` pixels) to `change`: the sum of absolute
+/// differences, and the pixels that differ by more than kStrongChange. When `copy_to` is given,
+/// `a` is also copied there in the same pass (an unreduced picture is read once, not twice).
+static void compare_row(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to, uint64_t &total, long &strong) {
+    int i = 0;
 #if CV_SIMD128
     // Sixteen pixels at a time: sums of absolute differences, and strong changes counted in
     // 8-bit lanes (a lane's mask is −1) for at most 255 blocks before they are added up.
@@ -140,6 +126,7 @@ PictureChange picture_change(const bt_detector *d) {
         cv::v_uint8x16 counts = cv::v_setzero_u8();
         for (int block = 0; block < 255 && i + 16 <= n; ++block, i += 16) {
             cv::v_uint8x16 x = cv::v_load(a + i), y = cv::v_load(b + i);
+            if (copy_to) cv::v_store(copy_to + i, x);
             total += cv::v_reduce_sad(x, y);
             counts = cv::v_sub_wrap(counts, cv::v_absdiff(x, y) > limit);
         }
@@ -147,11 +134,35 @@ PictureChange picture_change(const bt_detector *d) {
     }
 #endif
     for (; i < n; ++i) {
+        if (copy_to) copy_to[i] = a[i];
         int difference = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
         total += difference;
         strong += difference > kStrongChange;
     }
-    return {double(total) / double(std::max<size_t>(1, n)), strong};
+}
+
+/// The analysis picture of one stored luma plane, into `d->picture`, and how it differs from
+/// the last (`d->last_picture`), into `d->change`, in the same pass over each row.
+void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
+    const int k = d->config.reduction, w = d->width;
+    const bool compare = d->frames > 0;
+    uint64_t total = 0;
+    long strong = 0;
+    for (int y = 0; y < d->height; ++y) {
+        uint8_t *out = d->picture.data() + size_t(y) * w;
+        const uint8_t *last = d->last_picture.data() + size_t(y) * w;
+        if (k == 1) {
+            if (compare)
+                compare_row(luma + y * stride, last, w, out, total, strong);
+            else
+                std::memcpy(out, luma + y * stride, w);
+        } else {
+            reduce_rows(d, luma + y * k * stride, stride, out);
+            if (compare) compare_row(out, last, w, nullptr, total, strong);
+        }
+    }
+    const size_t n = d->picture.size();
+    d->change = {double(total) / double(std::max<size_t>(1, n)), strong};
 }
 
 /// Whether this picture repeats the last one (a clip converted to a higher frame rate shows each

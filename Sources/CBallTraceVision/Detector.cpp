@@ -129,7 +129,7 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         // or rows of a reduced picture is left out.
         reduce_picture(d, luma, stride);
         if (d->frames > 0) {
-            const PictureChange change = picture_change(d);
+            const PictureChange change = d->change;
             report->change = change.mean;
             report->strong_change = double(change.strong) / double(std::max<size_t>(1, d->picture.size()));
             if (is_repeat(d, change)) {

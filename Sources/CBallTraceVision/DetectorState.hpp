@@ -64,6 +64,8 @@ struct bt_detector {
     // This frame's analysis picture, the last one (both in their own frames' pixels), this
     // picture seen in the model's pixels, and the warped model while it is being moved.
     std::vector<uint8_t> picture, last_picture, aligned;
+    // How this picture differs from the last (worked out while the picture is made).
+    balltrace::detector::PictureChange change;
     std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
     std::vector<int16_t> column_blend;    // one row's columns blended down, for a shift (scratch)
     // Mean absolute change of the picture from the last, in recent frames (a ring of
@@ -97,7 +99,6 @@ namespace balltrace::detector {
 // Background.cpp
 void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride);
 void update_model(bt_detector *d, const uint8_t *picture);
-PictureChange picture_change(const bt_detector *d);
 bool is_repeat(bt_detector *d, const PictureChange &change);
 // ModelWarp.cpp
 void follow_camera(bt_detector *d, bt_frame_report *report);

@@ -8,13 +8,17 @@ struct Expectation: Sendable, Hashable {
     var radius: Double
 
     /// Other places the object may be (see `Track.prediction`); the nearest counts.
-    var alternatives: [PixelPoint]
+    var alternatives: OtherCentres
 
-    init(center: PixelPoint, gate: Double, radius: Double, alternatives: [PixelPoint] = []) {
+    init(center: PixelPoint, gate: Double, radius: Double, alternatives: OtherCentres = OtherCentres()) {
         self.center = center
         self.gate = gate
         self.radius = radius
         self.alternatives = alternatives
+    }
+
+    init(center: PixelPoint, gate: Double, radius: Double, alternatives: [PixelPoint]) {
+        self.init(center: center, gate: gate, radius: radius, alternatives: OtherCentres(alternatives))
     }
 
     /// Distance in gate units, or nil when the blob is outside the gate or of another size.
@@ -131,24 +135,37 @@ func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available:
 /// chain of one point has a gate as wide as the fastest ball travels in a frame: in clutter it
 /// would otherwise compare every blob in the picture to find its few nearest.
 func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available: [Bool], limit: Int) -> [(Int, [Int])] {
-    let grid = BlobGrid(blobs, available: available)
     var result: [(Int, [Int])] = []
     result.reserveCapacity(expectations.count)
+    forEachNearest(expectations, blobs, available: available, limit: limit) { t, chosen in
+        result.append((t, Array(chosen)))
+    }
+    return result
+}
+
+/// ``associateNearest(_:_:available:limit:)`` without building its answer: `body` is called, in
+/// order, with each expectation that has blobs in its gate and its nearest (cheapest first),
+/// in a buffer reused from one expectation to the next.
+func forEachNearest(_ expectations: some Collection<Expectation>, _ blobs: [Blob], available: [Bool], limit: Int,
+                    _ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
+    let grid = BlobGrid(blobs, available: available)
     // The cheapest so far, ascending by (cost, blob index).
     var best: [(cost: Double, blob: Int)] = []
     best.reserveCapacity(limit + 1)
-    for (t, expectation) in expectations.enumerated() {
-        best.removeAll(keepingCapacity: true)
-        // Every cost is at least the distance to the nearest centre over the widest gate.
-        grid.forEachCandidate(of: expectation, stop: { bound in
-            best.count == limit && bound > best[best.count - 1].cost
-        }) { b in
-            keepCheapest(b, of: blobs, for: expectation, in: &best, limit: limit)
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: limit) { chosen in
+        for (t, expectation) in expectations.enumerated() {
+            best.removeAll(keepingCapacity: true)
+            // Every cost is at least the distance to the nearest centre over the widest gate.
+            grid.forEachCandidate(of: expectation, stop: { bound in
+                best.count == limit && bound > best[best.count - 1].cost
+            }) { b in
+                keepCheapest(b, of: blobs, for: expectation, in: &best, limit: limit)
+            }
+            guard !best.isEmpty else { continue }
+            for (i, kept) in best.enumerated() { chosen[i] = kept.blob }
+            body(t, UnsafeBufferPointer(rebasing: chosen[0..<best.count]))
         }
-        guard !best.isEmpty else { continue }
-        result.append((t, best.map(\.blob)))
     }
-    return result
 }
 
 /// Adds blob `b` to `best` (ascending by cost, then blob index, at most `limit`) when

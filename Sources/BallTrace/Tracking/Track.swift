@@ -27,7 +27,11 @@ struct Track: Sendable, Hashable, Identifiable {
 
     init(id: UUID = UUID(), first: TrackPoint) {
         self.id = id
-        points = [first]
+        // Room for a few points: most chains end within a few frames, and growing the array
+        // one point at a time reallocates it at each of its first appends.
+        points = []
+        points.reserveCapacity(4)
+        points.append(first)
     }
 
     var last: TrackPoint { points[points.count - 1] }
@@ -76,10 +80,11 @@ struct Track: Sendable, Hashable, Identifiable {
     /// last three detections (coming at the camera), the last radius grown once more.
     func expectedRadius() -> Double {
         let mean = recentRadius()
-        guard points.count >= 3 else { return mean }
-        let r = points.suffix(3).map(\.radius)
-        guard r[1] > 1.1 * r[0], r[2] > 1.1 * r[1], r[2] > mean else { return mean }
-        return r[2] * min(r[2] / r[1], 1.5)
+        let n = points.count
+        guard n >= 3 else { return mean }
+        let r = (points[n - 3].radius, points[n - 2].radius, points[n - 1].radius)
+        guard r.1 > 1.1 * r.0, r.2 > 1.1 * r.1, r.2 > mean else { return mean }
+        return r.2 * min(r.2 / r.1, 1.5)
     }
 
     /// The points without those much smaller than the trend of the ones kept before them: a
@@ -142,7 +147,7 @@ struct Track: Sendable, Hashable, Identifiable {
     /// When the newest detection lies far off the path of the ones before it, the path without
     /// it is offered as another centre: either the object changed course (a ball coming
     /// at the camera) or that detection was merged with something it passed over.
-    func prediction(at time: Double, settings: TrackerSettings) -> (center: PixelPoint, gate: Double, alternatives: [PixelPoint]) {
+    func prediction(at time: Double, settings: TrackerSettings) -> (center: PixelPoint, gate: Double, alternatives: OtherCentres) {
         let radius = recentRadius()
         let dt = max(time - last.time, 1e-6)
         // Each missed frame widens the gate, up to a point: at a high frame rate a flight may
@@ -150,7 +155,7 @@ struct Track: Sendable, Hashable, Identifiable {
         let slack = 1 + 0.5 * Double(min(missedFrames, 6))
         switch points.count {
         case 1:
-            return (last.position, settings.maximumSpeed * dt + 2 * radius + settings.minimumGate, [])
+            return (last.position, settings.maximumSpeed * dt + 2 * radius + settings.minimumGate, OtherCentres())
         case 2:
             let previous = points[0]
             let span = max(last.time - previous.time, 1e-6)
@@ -158,7 +163,7 @@ struct Track: Sendable, Hashable, Identifiable {
             let vy = (last.position.y - previous.position.y) / span
             let step = (vx * vx + vy * vy).squareRoot() * dt
             let center = PixelPoint(x: last.position.x + vx * dt, y: last.position.y + vy * dt)
-            return (center, max(settings.minimumGate, 2 * radius, 0.6 * step) * slack, [])
+            return (center, max(settings.minimumGate, 2 * radius, 0.6 * step) * slack, OtherCentres())
         default:
             // A long window averages detection noise and camera shake away; a short one follows
             // a path that bends more than a parabola (drag, a ball coming at the camera). The
@@ -166,7 +171,7 @@ struct Track: Sendable, Hashable, Identifiable {
             // A flight recognised in depth is predicted in depth: a parabola lags far behind a
             // ball racing away (and its misfit would widen the gate onto clutter).
             guard let fits = fitted.value ?? FittedMotion(self, settings: settings) else {
-                return (last.position, settings.minimumGate, [])
+                return (last.position, settings.minimumGate, OtherCentres())
             }
             let parabola = fits.parabola, depth = fits.depth
             let center = depth?.position(at: time) ?? parabola.position(at: time)
@@ -176,7 +181,7 @@ struct Track: Sendable, Hashable, Identifiable {
             let interval = last.time - points[points.count - 2].time
             let velocity = fit.velocity
             let stepPerFrame = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * interval
-            var alternatives: [PixelPoint] = []
+            var alternatives = OtherCentres()
             if let short = fits.short { alternatives.append(short.position(at: time)) }
             if let earlier = fits.earlier { alternatives.append(earlier.position(at: time)) }
             // A path the parabola does not explain may be one in depth.

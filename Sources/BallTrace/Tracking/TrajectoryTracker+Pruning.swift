@@ -6,25 +6,27 @@ extension TrajectoryTracker {
     /// them badly, and gives way to the ball's own), else the longest.
     func withoutDuplicates(_ tracks: [Track]) -> [Track] {
         // A detection is named by its frame and its centre. Tracks are grouped by their last two
-        // by sorting (a thousand chains a frame in clutter: cheaper than hashing each ending).
-        struct Ending: Comparable {
+        // in an open-addressing table of group leaders, in index order (a thousand chains a frame
+        // in clutter: one probe each, where sorting the endings cost more than the rest of this).
+        struct Ending: Equatable {
             var step, previousStep: Int
             var x, y, previousX, previousY: Double
-            static func < (a: Ending, b: Ending) -> Bool {
-                (a.step, a.previousStep, a.x, a.y, a.previousX, a.previousY) < (b.step, b.previousStep, b.x, b.y, b.previousX, b.previousY)
+            init(_ track: Track) {
+                let last = track.last, previous = track.points[track.points.count - 2]
+                (step, previousStep) = (last.step, previous.step)
+                (x, y, previousX, previousY) = (last.position.x, last.position.y, previous.position.x, previous.position.y)
+            }
+            var hash: UInt64 {
+                // + 0 makes −0 and 0, which are equal, hash alike.
+                var h = UInt64(truncatingIfNeeded: step) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: previousStep)
+                func mix(_ v: Double) {
+                    h = (h ^ (v + 0).bitPattern) &* 0xBF58_476D_1CE4_E5B9
+                    h ^= h >> 31
+                }
+                mix(x); mix(y); mix(previousX); mix(previousY)
+                return h
             }
         }
-        var endings: [(ending: Ending, index: Int)] = []
-        endings.reserveCapacity(tracks.count)
-        var kept: [Int] = []
-        kept.reserveCapacity(tracks.count)
-        for (i, track) in tracks.enumerated() {
-            guard track.points.count >= 2 else { kept.append(i); continue }
-            let last = track.last, previous = track.points[track.points.count - 2]
-            endings.append((Ending(step: last.step, previousStep: previous.step, x: last.position.x, y: last.position.y,
-                                   previousX: previous.position.x, previousY: previous.position.y), i))
-        }
-        endings.sort { ($0.ending, $0.index) < ($1.ending, $1.index) }
         // Whether each track explains its recent points, worked out once and only for tracks
         // that meet another on the same two detections.
         var explains = [Bool?](repeating: nil, count: tracks.count)
@@ -34,24 +36,37 @@ extension TrajectoryTracker {
             explains[i] = result
             return result
         }
+        // A reported flight first, then one that explains its recent points, then the longer;
+        // each test worked out only when it can still change the answer.
         func preferred(_ a: Int, over b: Int) -> Bool {
             if tracks[a].isReported != tracks[b].isReported { return tracks[a].isReported }
-            let aFits = fits(a), bFits = fits(b)
-            if aFits != bFits { return aFits }
-            return tracks[a].points.count > tracks[b].points.count
+            if tracks[a].points.count > tracks[b].points.count { return !fits(b) || fits(a) }
+            return fits(a) && !fits(b)
         }
-        // Within a group, in the order the tracks come: each that is preferred to the best so
-        // far takes its place.
-        var start = 0
-        while start < endings.count {
-            var end = start + 1
-            while end < endings.count, endings[end].ending == endings[start].ending { end += 1 }
-            var best = endings[start].index
-            for k in (start + 1)..<end where preferred(endings[k].index, over: best) { best = endings[k].index }
-            kept.append(best)
-            start = end
+        var capacity = 16
+        while capacity < 2 * tracks.count { capacity *= 2 }
+        var kept = [Bool](repeating: false, count: tracks.count)
+        withUnsafeTemporaryAllocation(of: (best: Int, ending: Ending?).self, capacity: capacity) { table in
+            // Each slot: a group's ending and its best track so far (-1: an empty slot).
+            table.initialize(repeating: (best: -1, ending: nil))
+            for i in tracks.indices {
+                guard tracks[i].points.count >= 2 else { kept[i] = true; continue }
+                let ending = Ending(tracks[i])
+                var slot = Int(truncatingIfNeeded: ending.hash & UInt64(capacity - 1))
+                while table[slot].best >= 0 && table[slot].ending != ending { slot = (slot + 1) & (capacity - 1) }
+                if table[slot].best < 0 {
+                    table[slot] = (i, ending)
+                    kept[i] = true
+                } else if preferred(i, over: table[slot].best) {
+                    // Within a group, in the order the tracks come: each that is preferred to
+                    // the best so far takes its place.
+                    kept[table[slot].best] = false
+                    table[slot].best = i
+                    kept[i] = true
+                }
+            }
         }
-        return kept.sorted().map { tracks[$0] }
+        return tracks.indices.filter { kept[$0] }.map { tracks[$0] }
     }
 
     func explainsRecentPoints(_ track: Track) -> Bool {

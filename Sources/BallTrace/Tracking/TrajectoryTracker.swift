@@ -137,8 +137,8 @@ struct TrajectoryTracker: Sendable {
     /// nearest blobs (a ball just released is nearer the hand than where it will be next).
     private mutating func extendChains(expecting expectations: [Expectation], _ pass: inout FramePass) {
         let chains = active.indices.filter { !active[$0].isReported }
-        for (e, chosen) in associateNearest(chains.map { expectations[$0] }, pass.blobs, available: pass.free,
-                                            limit: settings.branchesOfANewChain) {
+        forEachNearest(chains.lazy.map { expectations[$0] }, pass.blobs, available: pass.free,
+                       limit: settings.branchesOfANewChain) { e, chosen in
             let t = chains[e]
             if active[t].points.count == 1 {
                 for b in chosen.dropFirst() {
