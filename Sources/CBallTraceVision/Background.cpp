@@ -111,7 +111,16 @@ constexpr int kStrongChange = 24;
 /// A repeated picture has at most this many strongly changed pixels (a few, from compression),
 /// or, after a picture that changed a great deal, this share of its strongly changed pixels.
 constexpr long kRepeatStrongPixels = 4;
+/// A re-encoded repeat's strongly changed pixels (compression noise along edges), as a share
+/// of the last new picture's: at most this share whatever moved, and at most the larger share
+/// after clear motion, an order of magnitude below it (motion does not fall tenfold between
+/// two frames).
 constexpr double kRepeatStrongShare = 0.03;
+constexpr double kNoisyRepeatStrongShare = 0.1;
+/// Clear motion: at least this share of the picture changed strongly (a golfer swinging, a
+/// camera panning). A ball alone crossing a still scene changes far less, and there a frame
+/// is called a repeat only when it shows no strong change at all.
+constexpr double kClearMotionShare = 0.004;
 
 /// Adds how row `a` differs from row `b` (`n` pixels) to `change`: the sum of absolute
 /// differences, and the pixels that differ by more than kStrongChange. When `copy_to` is given,
@@ -193,9 +202,16 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         // and this one changes a fifth as much on average and almost nothing strongly, this
         // picture is the last one again. (At the top of a backswing the change fades over
         // several frames, and nothing here fires.)
-        if (still && !repeat && d->last_new_change.mean > 0) {
-            repeat = change.mean < 0.2 * d->last_new_change.mean &&
-                     double(change.strong) <= kRepeatStrongShare * double(d->last_new_change.strong);
+        //
+        // Compressed hard, a repeat's noise may reach half the mean change of a picture that
+        // moved on; after clear motion its few strong pixels still tell it.
+        const PictureChange &last = d->last_new_change;
+        if (!repeat && last.mean > 0 && typical >= 0.15) {
+            const double strong = double(change.strong), last_strong = double(last.strong);
+            const bool moving = last_strong >= kClearMotionShare * double(d->picture.size());
+            repeat = (still && change.mean < 0.2 * last.mean && strong <= kRepeatStrongShare * last_strong) ||
+                     (moving && change.mean < 0.5 * typical && change.mean < 0.5 * last.mean &&
+                      strong <= kNoisyRepeatStrongShare * last_strong);
         }
     }
     if (!repeat) d->last_new_change = change;
