@@ -25,7 +25,7 @@ struct FittedMotion: Sendable {
         // Once the flight has crept far away the parabola does as well, and is steadier.
         let inDepth = track.isSeenInDepth ? PerspectiveFit(window) : nil
         depth = inDepth.flatMap { $0.rms < 0.8 * parabola.rms ? $0 : nil }
-        let recent = Array(points.suffix(settings.shortPredictionWindow))
+        let recent = points.suffix(settings.shortPredictionWindow)
         if window.count > recent.count { short = MotionFit(recent) }
         earlier = MotionFit.withoutOutlyingNewest(window)
         // Only for a chain that travels: fitting in depth costs far more than a parabola, and

@@ -70,14 +70,14 @@ extension TrajectoryTracker {
     }
 
     func explainsRecentPoints(_ track: Track) -> Bool {
-        let recent = Array(track.points.suffix(6))
+        let recent = track.points.suffix(6)
         guard recent.count >= 4, let fit = MotionFit(recent) else { return true }
         let tolerance = max(1, 0.5 * track.recentRadius())
         if fit.rms <= tolerance { return true }
         // A ball flying away or coming closer is explained by a path in depth (tried only for
         // a chain that travels: clutter that stays put is most of what is followed).
-        guard recent[0].position.distance(to: recent[recent.count - 1].position) > settings.travellingShare * settings.shorterSide else { return false }
-        return (PerspectiveFit(recent)?.rms ?? .infinity) <= tolerance
+        guard recent.first!.position.distance(to: recent.last!.position) > settings.travellingShare * settings.shorterSide else { return false }
+        return (PerspectiveFit(Array(recent))?.rms ?? .infinity) <= tolerance
     }
 
 
@@ -93,8 +93,9 @@ extension TrajectoryTracker {
         let n = track.points.count
         if track.isReported { return (0, n) }
         if n == 1 { return (2, 1) }
-        let recent = Array(track.points.suffix(6))
-        let extent = recent.reduce(0.0) { max($0, $1.position.distance(to: recent[0].position)) }
+        let recent = track.points.suffix(6)
+        let first = recent.first!.position
+        let extent = recent.reduce(0.0) { max($0, $1.position.distance(to: first)) }
         guard extent >= max(settings.minimumGate, 2 * track.recentRadius()) else { return (n == 2 ? 2 : 4, n) }
         guard n >= 4 else { return (n == 2 ? 2 : 1, n) }
         let smooth = (MotionFit(recent)?.rms ?? .infinity) <= 2 * BallisticTest.smoothnessTolerance(radius: track.recentRadius())
