@@ -29,6 +29,45 @@ extension TrajectoryTracker {
         }
     }
 
+    /// Confirms the chains that leave the picture this frame before they have
+    /// `trajectoryLength` points of their own, when their path, once known, finds the rest
+    /// among the detections before them: a drive's first frames after impact are smeared and
+    /// merged with the club, so its chain starts late, and a fast ball may climb out of the top
+    /// in ten frames. Such a flight is reported only as any other is: at least
+    /// `trajectoryLength` detected points, the last of them passing the ballistic test. Only
+    /// chains about to leave are tried: any other gets its points by being followed.
+    mutating func confirmChainsLeavingThePicture(extended: [Bool], ended: inout [Bool], frame: Int, time: Double) {
+        let length = settings.trajectoryLength
+        guard length > 5 else { return }
+        for t in active.indices where extended[t] && !ended[t] && !active[t].isReported {
+            let count = active[t].points.count
+            guard count >= 5, count < length else { continue }
+            guard isLeavingThePicture(active[t]), let path = test.evaluate(active[t].points).path else { continue }
+            var flight = active[t]
+            flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
+            flight.prepend(earlierDetections(of: flight, like: path))
+            guard flight.points.count >= length, !isPulledUpwardSomewhere(flight.points) else { continue }
+            flight.reportedAtFrame = frame
+            if case .depth = path { flight.isSeenInDepth = true }
+            active[t] = flight
+            let last = active[t].last
+            for other in active.indices where extended[other] && other != t && !active[other].isReported && active[other].last == last {
+                ended[other] = true
+            }
+        }
+    }
+
+    /// Whether a chain's next step takes it out of the picture: its last detection lies within
+    /// a step (or three radii) of an edge, and it was moving toward that edge.
+    func isLeavingThePicture(_ track: Track) -> Bool {
+        guard track.points.count >= 2 else { return false }
+        let a = track.points[track.points.count - 2].picturePosition, b = track.last.picturePosition
+        let dx = b.x - a.x, dy = b.y - a.y
+        let margin = max(3 * track.last.radius, (dx * dx + dy * dy).squareRoot())
+        return (dx < 0 && b.x - margin < 0) || (dx > 0 && b.x + margin > settings.frameWidth)
+            || (dy < 0 && b.y - margin < 0) || (dy > 0 && b.y + margin > settings.frameHeight)
+    }
+
     /// How many of a track's first points, before its ballistic window, the flight does not
     /// explain: a chain may start on a club head or a hand and only then find the ball.
     func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {

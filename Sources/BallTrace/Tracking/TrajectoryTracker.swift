@@ -92,6 +92,7 @@ struct TrajectoryTracker: Sendable {
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
         reviewFlights(&pass)
         confirmChains(&pass)
+        confirmChainsLeavingThePicture(extended: pass.extended, ended: &pass.ended, frame: pass.frame, time: pass.time)
         retire(pass)
         spawn(pass)
         if active.count > settings.maximumLiveChains { keepMostPromising() }
@@ -248,7 +249,6 @@ struct TrajectoryTracker: Sendable {
         })
         active.removeAll()
     }
-
 
     /// Whether an expected position lies in the picture (or within a radius of its edge).
     func isInView(_ expectation: Expectation) -> Bool {
