@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+
+/// What `balltrace shots` asks of one session: where it is, how to analyse it, where its shots go.
+package struct SessionShotsRequest: Sendable {
+    package var path: String
+    /// The folder that receives `shots.json`, `shots.csv` and `shot-NN.mp4`; it must exist.
+    package var folder: String
+    package var settings: AnalysisSettings
+    /// Seconds of the session each clip shows before impact, and after the flight's end.
+    package var preRoll: Double
+    package var postRoll: Double
+    package var encoding: VideoEncoding
+
+    package init(path: String, folder: String, settings: AnalysisSettings, preRoll: Double = 2, postRoll: Double = 1,
+                 encoding: VideoEncoding = .default) {
+        self.path = path
+        self.folder = folder
+        self.settings = settings
+        self.preRoll = preRoll
+        self.postRoll = postRoll
+        self.encoding = encoding
+    }
+
+    package var logPath: String { "\(folder)/shots.json" }
+    package var tablePath: String { "\(folder)/shots.csv" }
+    package func clipPath(_ shot: Shot) -> String { "\(folder)/\(shot.clipName)" }
+}
+
+/// One session's shots, once written.
+package struct SessionShotsResult: Sendable {
+    package var analysis: AnalysisResult
+    package var shots: [Shot]
+    package var log: ShotLog
+    /// The analysis's warnings, and those of the clips.
+    package var warnings: [String]
+}
+
+/// A range session in, shots out (sight only): the session is analysed once, its shots found
+/// among the trajectories (``ShotFinder``), each shot's clip written with its flight drawn on
+/// it (``ShotClipPass``), and last the shot log, `shots.json` and `shots.csv`. Every file
+/// appears complete or not at all; the log, written last, names only clips that exist.
+package enum SessionShots {
+    package static func run(_ request: SessionShotsRequest, cancellation: Cancellation? = nil,
+                            logger: Logger = Logger(label: "balltrace"),
+                            progress: ((AnalysisProgress) -> Void)? = nil) throws -> SessionShotsResult {
+        // Found out now rather than after a long analysis.
+        try AtomicFile.checkWritableFolder(for: request.logPath)
+        try request.encoding.validate()
+        let timeline = OverlayTimeline()
+        let analysis = try VideoAnalysis.run(path: request.path, settings: request.settings, cancellation: cancellation,
+                                             logger: logger, progress: progress, also: [timeline])
+        let shots = ShotFinder.shots(in: analysis.trajectories)
+        let duration = analysis.decodedDuration
+        let clips = shots.map {
+            ShotClipPass.Clip(path: request.clipPath($0),
+                              span: $0.clipSpan(preRoll: request.preRoll, postRoll: request.postRoll, duration: duration))
+        }
+        let pass = ShotClipPass(path: request.path, clips: clips, timeline: timeline, settings: request.settings,
+                                encoding: request.encoding, cancellation: cancellation, logger: logger)
+        let frames = try pass.run()
+        var warnings = analysis.warnings + pass.warnings.map { $0.replacingOccurrences(of: "the overlay video", with: "the shot clips") }
+        for (shot, count) in zip(shots, frames) where count == 0 {
+            warnings.append("shot \(shot.number) at \(String(format: "%.2f", shot.impactTime)) s: the session had no frame to cut its clip from a second time")
+        }
+        let log = ShotLog(shots: shots, preRoll: request.preRoll, postRoll: request.postRoll, duration: duration)
+        try AtomicFile.write(try log.jsonData(), to: request.logPath)
+        try AtomicFile.write(Data(log.csvText.utf8), to: request.tablePath)
+        return SessionShotsResult(analysis: analysis, shots: shots, log: log, warnings: warnings)
+    }
+}
