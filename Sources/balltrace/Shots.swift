@@ -12,12 +12,13 @@ struct Shots: ParsableCommand {
             without a ball is not a shot. Shots are found by sight alone.
 
             In DIR it writes shots.json (schema: 'balltrace schema --shots'), shots.csv
-            (the same columns), and shot-01.mp4, shot-02.mp4… : each from --pre-roll
-            seconds before impact to --post-roll seconds after the flight's end, kept
-            inside the session, with the flight drawn as 'analyze --video' draws it and the
-            session's sound. With several sessions, each one's files go to
-            DIR/<session file name without extension>/. A file appears complete or not at
-            all; shots.json is written last.
+            (the same columns), analysis.json (the session's analysis as 'analyze --json'
+            writes it, where each shot's trajectory UUID is found) and shot-01.mp4,
+            shot-02.mp4…: each from --pre-roll seconds before impact to --post-roll
+            seconds after the flight's end, kept inside the session, with the shot's
+            flight drawn as 'analyze --video' draws it and the session's sound. With
+            several sessions, each one's files go to DIR/<session file name without
+            extension>/. A file appears complete or not at all; shots.json is written last.
 
             Examples:
               The shots of one session:
@@ -34,7 +35,7 @@ struct Shots: ParsableCommand {
                                  valueName: "session"))
     var sessions: [String]
 
-    @Option(help: ArgumentHelp("Write the shots here: DIR/shots.json, DIR/shots.csv, DIR/shot-NN.mp4 (with several sessions, in DIR/<session name>/).",
+    @Option(help: ArgumentHelp("Write the shots here: DIR/shots.json, shots.csv, analysis.json, shot-NN.mp4 (with several sessions, in DIR/<session name>/).",
                                valueName: "dir"))
     var outDir: String
 

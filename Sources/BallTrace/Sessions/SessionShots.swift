@@ -4,7 +4,7 @@ import Logging
 /// What `balltrace shots` asks of one session: where it is, how to analyse it, where its shots go.
 package struct SessionShotsRequest: Sendable {
     package var path: String
-    /// The folder that receives `shots.json`, `shots.csv` and `shot-NN.mp4`; it must exist.
+    /// The folder that receives `shots.json`, `shots.csv`, `analysis.json` and `shot-NN.mp4`; it must exist.
     package var folder: String
     package var settings: AnalysisSettings
     /// Seconds of the session each clip shows before impact, and after the flight's end.
@@ -23,6 +23,9 @@ package struct SessionShotsRequest: Sendable {
     }
 
     package var logPath: String { "\(folder)/shots.json" }
+    /// The session's analysis, the document `balltrace analyze --json` writes: where each
+    /// shot's `trajectory` UUID is found (UUIDs differ from one analysis to the next).
+    package var analysisPath: String { "\(folder)/analysis.json" }
     package var tablePath: String { "\(folder)/shots.csv" }
     package func clipPath(_ shot: Shot) -> String { "\(folder)/\(shot.clipName)" }
 }
@@ -38,8 +41,9 @@ package struct SessionShotsResult: Sendable {
 
 /// A range session in, shots out (sight only): the session is analysed once, its shots found
 /// among the trajectories (``ShotFinder``), each shot's clip written with its flight drawn on
-/// it (``ShotClipPass``), and last the shot log, `shots.json` and `shots.csv`. Every file
-/// appears complete or not at all; the log, written last, names only clips that exist.
+/// it (``ShotClipPass``), then the analysis document (`analysis.json`, which the log's UUIDs
+/// refer to) and the shot log, `shots.json` and `shots.csv`. Every file appears complete or
+/// not at all; the log, written last, names only clips that exist.
 package enum SessionShots {
     package static func run(_ request: SessionShotsRequest, cancellation: Cancellation? = nil,
                             logger: Logger = Logger(label: "balltrace"),
@@ -54,7 +58,8 @@ package enum SessionShots {
         let duration = analysis.decodedDuration
         let clips = shots.map {
             ShotClipPass.Clip(path: request.clipPath($0),
-                              span: $0.clipSpan(preRoll: request.preRoll, postRoll: request.postRoll, duration: duration))
+                              span: $0.clipSpan(preRoll: request.preRoll, postRoll: request.postRoll, duration: duration),
+                              flights: Set([$0.trajectory] + $0.continuations))
         }
         let pass = ShotClipPass(path: request.path, clips: clips, timeline: timeline, settings: request.settings,
                                 encoding: request.encoding, cancellation: cancellation, logger: logger)
@@ -64,6 +69,7 @@ package enum SessionShots {
             warnings.append("shot \(shot.number) at \(String(format: "%.2f", shot.impactTime)) s: the session had no frame to cut its clip from a second time")
         }
         let log = ShotLog(shots: shots, preRoll: request.preRoll, postRoll: request.postRoll, duration: duration)
+        try AtomicFile.write(try AnalysisDocument(result: analysis).jsonData(), to: request.analysisPath)
         try AtomicFile.write(try log.jsonData(), to: request.logPath)
         try AtomicFile.write(Data(log.csvText.utf8), to: request.tablePath)
         return SessionShotsResult(analysis: analysis, shots: shots, log: log, warnings: warnings)

@@ -12,14 +12,17 @@ package struct Shot: Sendable, Hashable {
     package var flightEndTime: Double
     /// The trajectory of the analysis this shot is.
     package var trajectory: UUID
+    /// The trajectories that continue it (the ball come back into the picture), in order.
+    package var continuations: [UUID]
     /// From the analysis's physics, when it was given a scale and the flight could be measured.
     package var launchSpeed: Double?
     package var launchAngle: Double?
     package var apexHeight: Double?
     package var confidence: Double
 
-    package init(number: Int, impactTime: Double, flightEndTime: Double, trajectory: UUID, launchSpeed: Double? = nil,
-                 launchAngle: Double? = nil, apexHeight: Double? = nil, confidence: Double) {
+    package init(number: Int, impactTime: Double, flightEndTime: Double, trajectory: UUID, continuations: [UUID] = [],
+                 launchSpeed: Double? = nil, launchAngle: Double? = nil, apexHeight: Double? = nil, confidence: Double) {
+        self.continuations = continuations
         self.number = number
         self.impactTime = impactTime
         self.flightEndTime = flightEndTime

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// The second reading of a session, after its analysis: each shot's span of it written as a
-/// clip with the flights drawn on it, as the overlay video of `analyze --video` draws them
+/// clip with the shot's flight drawn on it, as the overlay video of `analyze --video` draws it
 /// (the same ``OverlayVideoSink``, fed what the analysis showed, from an ``OverlayTimeline``),
 /// with the source's sound when MP4 can hold it.
 ///
@@ -10,10 +10,12 @@ import Logging
 /// written side by side), stopping after the last clip's end: a session is decoded once for
 /// the analysis and at most once more, however many shots it has.
 final class ShotClipPass {
-    /// One clip to write: where, and the seconds of the session it shows.
+    /// One clip to write: where, the seconds of the session it shows, and the flights drawn
+    /// on it (the shot's own, and those that continue it: not the tail of the shot before).
     struct Clip {
         var path: String
         var span: ClosedRange<Double>
+        var flights: Set<UUID>
     }
 
     private let path: String
@@ -87,8 +89,8 @@ final class ShotClipPass {
                     let writer = try writers[i] ?? open(clip, at: frame, reader: reader, region: region,
                                                          audio: waitingAudio.removeValue(forKey: i) ?? [])
                     writers[i] = writer
-                    try writer.take(SessionFrame(decoded: frame, analysed: false, inFlight: timeline.inFlight(atFrame: frame.index),
-                                                 report: nil))
+                    let shown = timeline.inFlight(atFrame: frame.index).filter { clip.flights.contains($0.uuid) }
+                    try writer.take(SessionFrame(decoded: frame, analysed: false, inFlight: shown, report: nil))
                     frames[i] += 1
                 }
             }

@@ -8,29 +8,30 @@ import Foundation
 /// and so no shot.
 package enum ShotFinder {
     package static func shots(in trajectories: [TrajectoryObservation]) -> [Shot] {
-        let continuations = Dictionary(grouping: trajectories.filter { $0.continues != nil }, by: { $0.continues! })
+        let continuing = Dictionary(grouping: trajectories.filter { $0.continues != nil }, by: { $0.continues! })
         let starts = trajectories.filter { $0.continues == nil }
             .sorted { ($0.events.launch.time, $0.timeRange.start) < ($1.events.launch.time, $1.timeRange.start) }
         return starts.enumerated().map { index, t in
-            Shot(number: index + 1, impactTime: t.events.launch.time,
-                 flightEndTime: lastDetection(of: t, continuedBy: continuations),
-                 trajectory: t.uuid,
-                 launchSpeed: t.physics?.launchSpeed, launchAngle: t.physics?.launchAngle, apexHeight: t.physics?.apexHeight,
-                 confidence: Double(t.confidence))
+            let later = continuations(of: t, in: continuing)
+            return Shot(number: index + 1, impactTime: t.events.launch.time,
+                        flightEndTime: ([t] + later).map { $0.timeRange.start + $0.timeRange.duration }.max()!,
+                        trajectory: t.uuid, continuations: later.map(\.uuid),
+                        launchSpeed: t.physics?.launchSpeed, launchAngle: t.physics?.launchAngle, apexHeight: t.physics?.apexHeight,
+                        confidence: Double(t.confidence))
         }
     }
 
-    /// The time of the flight's last detection, following the trajectories that continue it.
-    private static func lastDetection(of trajectory: TrajectoryObservation,
-                                      continuedBy continuations: [UUID: [TrajectoryObservation]]) -> Double {
-        var end = trajectory.timeRange.start + trajectory.timeRange.duration
-        var next = continuations[trajectory.uuid] ?? []
+    /// The trajectories that continue `trajectory`, and those that continue them, in time order.
+    private static func continuations(of trajectory: TrajectoryObservation,
+                                      in continuing: [UUID: [TrajectoryObservation]]) -> [TrajectoryObservation] {
+        var found: [TrajectoryObservation] = []
+        var next = continuing[trajectory.uuid] ?? []
         var seen: Set<UUID> = [trajectory.uuid]
         while let t = next.popLast() {
             guard seen.insert(t.uuid).inserted else { continue }
-            end = max(end, t.timeRange.start + t.timeRange.duration)
-            next += continuations[t.uuid] ?? []
+            found.append(t)
+            next += continuing[t.uuid] ?? []
         }
-        return end
+        return found.sorted { $0.timeRange.start < $1.timeRange.start }
     }
 }

@@ -11,7 +11,7 @@ package struct ShotLog: Sendable, Codable, Hashable {
         package var impactTime: Double
         /// The shot's clip, a file name in the same folder as the log.
         package var clip: String
-        /// The UUID of the trajectory in the session's analysis.
+        /// The UUID of the trajectory in the session's analysis (`analysis.json` beside the log).
         package var trajectory: UUID
         /// Seconds of the session the clip shows.
         package var clipStart: Double
