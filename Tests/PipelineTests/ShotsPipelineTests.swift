@@ -142,6 +142,34 @@ struct ShotsPipelineTests {
         #expect(printed == DocumentSchema.shotLog)
     }
 
+    @Test func aSessionWithFrequentKeyFramesIsSoughtPastWhatLiesBetweenShotsIntoTheSameClips() throws {
+        let session = GeneratedClips.temporaryPath("range-session-gop15.mp4")
+        try ffmpeg(["-i", Session.silent.path, "-c:v", "libx264", "-preset", "veryfast", "-g", "15", session])
+        let folder = GeneratedClips.temporaryPath("sought")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try SessionShots.run(SessionShotsRequest(path: session, folder: folder, settings: AnalysisSettings(),
+                                                              preRoll: 0.5, postRoll: 0.5))
+        try #require(result.shots.count == 2)
+        // The first clip starts 3.8 s in: the frames before it are not decoded again.
+        #expect(result.seeksForClips >= 1)
+        #expect(result.framesReadForClips < result.analysis.decodedFrameCount - 90, "\(result.framesReadForClips) frames read again")
+        for entry in result.log.shots {
+            let clip = "\(folder)/\(entry.clip)"
+            let counted = try ffprobe(clip).first?.nb_read_frames
+            let frames = try #require(counted.flatMap { Int($0) })
+            #expect(abs(Double(frames) - ((entry.clipEnd - entry.clipStart) * 30 + 1)) <= 1.5, "\(entry.clip): \(frames) frames")
+            // Its first frame is the session's frame at the clip's start (before impact: nothing drawn yet).
+            let reader = try MediaDecoder(path: session)
+            var original: StillPicture?
+            while original == nil, let frame = try reader.nextFrame() {
+                if abs(frame.time - entry.clipStart) < 1.0 / 60 { original = try StillPicture(converting: frame.frame.pointer) }
+            }
+            let first = try #require(try MediaDecoder(path: clip).nextFrame())
+            let difference = try StillPicture(converting: first.frame.pointer).meanDifference(from: try #require(original))
+            #expect(difference < 2, "\(entry.clip) starts \(difference) levels away from the session at \(entry.clipStart) s")
+        }
+    }
+
     @Test func theSummaryNamesEveryShotAndQuietPrintsNothing() throws {
         let (run, _) = Session.run
         let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")

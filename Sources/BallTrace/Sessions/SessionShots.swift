@@ -35,6 +35,9 @@ package struct SessionShotsResult: Sendable {
     package var analysis: AnalysisResult
     package var shots: [Shot]
     package var log: ShotLog
+    /// Frames decoded the second time, to cut the clips, and the seeks that spared the rest.
+    package var framesReadForClips: Int
+    package var seeksForClips: Int
     /// The analysis's warnings, and those of the clips.
     package var warnings: [String]
 }
@@ -64,6 +67,7 @@ package enum SessionShots {
         let pass = ShotClipPass(path: request.path, clips: clips, timeline: timeline, settings: request.settings,
                                 encoding: request.encoding, cancellation: cancellation, logger: logger)
         let frames = try pass.run()
+        logger.debug("shots: \(shots.count) clip\(shots.count == 1 ? "" : "s") from \(pass.framesRead) frames read again, \(pass.seeks) seek\(pass.seeks == 1 ? "" : "s")")
         var warnings = analysis.warnings + pass.warnings.map { $0.replacingOccurrences(of: "the overlay video", with: "the shot clips") }
         for (shot, count) in zip(shots, frames) where count == 0 {
             warnings.append("shot \(shot.number) at \(String(format: "%.2f", shot.impactTime)) s: the session had no frame to cut its clip from a second time")
@@ -72,6 +76,7 @@ package enum SessionShots {
         try AtomicFile.write(try AnalysisDocument(result: analysis).jsonData(), to: request.analysisPath)
         try AtomicFile.write(try log.jsonData(), to: request.logPath)
         try AtomicFile.write(Data(log.csvText.utf8), to: request.tablePath)
-        return SessionShotsResult(analysis: analysis, shots: shots, log: log, warnings: warnings)
+        return SessionShotsResult(analysis: analysis, shots: shots, log: log, framesReadForClips: pass.framesRead,
+                                  seeksForClips: pass.seeks, warnings: warnings)
     }
 }

@@ -6,9 +6,10 @@ import Logging
 /// (the same ``OverlayVideoSink``, fed what the analysis showed, from an ``OverlayTimeline``),
 /// with the source's sound when MP4 can hold it.
 ///
-/// One reading from the start, every clip written as its frames go by (spans that overlap are
-/// written side by side), stopping after the last clip's end: a session is decoded once for
-/// the analysis and at most once more, however many shots it has.
+/// One reading, every clip written as its frames go by (spans that overlap are written side by
+/// side), stopping after the last clip's end. Between clips more than ``seekDistance`` apart it
+/// seeks to the key frame before the next one rather than decode what lies between, so a long
+/// session is decoded once for the analysis and then only around its shots.
 final class ShotClipPass {
     /// One clip to write: where, the seconds of the session it shows, and the flights drawn
     /// on it (the shot's own, and those that continue it: not the tail of the shot before).
@@ -18,7 +19,11 @@ final class ShotClipPass {
         var flights: Set<UUID>
     }
 
+    /// Seconds of the session ahead of the next clip beyond which a seek is cheaper than decoding.
+    static let seekDistance = 3.0
+
     private let path: String
+    /// In the order they start.
     private let clips: [Clip]
     private let timeline: OverlayTimeline
     private let settings: AnalysisSettings
@@ -28,6 +33,9 @@ final class ShotClipPass {
     /// What the clips leave out of the session (its sound, when MP4 cannot hold it; an odd
     /// last row or column), once ``run()`` opened one.
     private(set) var warnings: [String] = []
+    /// Frames decoded by ``run()``, and the seeks it made.
+    private(set) var framesRead = 0
+    private(set) var seeks = 0
 
     init(path: String, clips: [Clip], timeline: OverlayTimeline, settings: AnalysisSettings, encoding: VideoEncoding,
          cancellation: Cancellation?, logger: Logger) {
@@ -40,26 +48,29 @@ final class ShotClipPass {
         self.logger = logger
     }
 
-    /// Writes every clip; returns the frames each holds (0 for one whose span has no frame).
+    /// Writes every clip; returns the frames each holds (0 for one whose span has no frame),
+    /// in the order the clips were given.
     ///
     /// - Throws: ``AnalysisCancelled`` once the cancellation is set; ``MediaError`` when the
     ///   session cannot be read again or a clip cannot be written. Clips finished before stay;
-    ///   the one being written is removed.
+    ///   those being written are removed.
     func run() throws -> [Int] {
         guard !clips.isEmpty else { return [] }
+        let order = clips.indices.sorted { clips[$0].span.lowerBound < clips[$1].span.lowerBound }
         let interruption = InterruptFlag()
         cancellation?.whenCancelled { interruption.set() }
         let reader = try MediaDecoder(path: path, interruption: interruption)
         let region = FrameAnalyzer.bounds(settings, reader.info.geometry).region
         // Half a frame either side: a span's ends are frame times computed, not read.
         let slack = reader.info.frameRate > 0 ? 0.5 / reader.info.frameRate : 1e-3
-        let decoded = DecodeAhead(reader, forwardingAudio: reader.info.hasAudio)
+        var decoded: DecodeAhead? = DecodeAhead(reader, forwardingAudio: reader.info.hasAudio)
         var writers: [Int: OverlayVideoSink] = [:]
         var waitingAudio: [Int: [OwnedPacket]] = [:]
         var beforeFirstFrame: [OwnedPacket] = []
         var done = Set<Int>()
         var frames = Array(repeating: 0, count: clips.count)
         var origin: Int64?
+        var soughtFor = Set<Int>()
 
         func route(_ packet: OwnedPacket, origin: Int64) throws {
             guard let time = reader.time(ofAudio: packet, origin: origin) else { return }
@@ -68,36 +79,60 @@ final class ShotClipPass {
             }
         }
 
-        while done.count < clips.count, let item = try decoded.next() {
+        while done.count < clips.count, let item = try decoded?.next() {
             if cancellation?.isCancelled == true { throw AnalysisCancelled() }
-            switch item {
-            case .audio(let packet):
-                if let origin { try route(packet, origin: origin) } else { beforeFirstFrame.append(packet) }
-            case .frame(let frame):
-                if origin == nil {
-                    origin = frame.timestamp
-                    for packet in beforeFirstFrame { try route(packet, origin: frame.timestamp) }
-                    beforeFirstFrame = []
+            guard case .frame(let frame) = item else {
+                if case .audio(let packet) = item {
+                    if let origin { try route(packet, origin: origin) } else { beforeFirstFrame.append(packet) }
                 }
-                for (i, clip) in clips.enumerated() where !done.contains(i) {
-                    if frame.time > clip.span.upperBound + slack {
-                        try writers.removeValue(forKey: i)?.finish()
-                        done.insert(i)
-                        continue
-                    }
-                    guard frame.time >= clip.span.lowerBound - slack else { continue }
-                    let writer = try writers[i] ?? open(clip, at: frame, reader: reader, region: region,
-                                                         audio: waitingAudio.removeValue(forKey: i) ?? [])
-                    writers[i] = writer
-                    let shown = timeline.inFlight(atFrame: frame.index).filter { clip.flights.contains($0.uuid) }
-                    try writer.take(SessionFrame(decoded: frame, analysed: false, inFlight: shown, report: nil))
-                    frames[i] += 1
+                continue
+            }
+            framesRead += 1
+            if origin == nil {
+                origin = frame.timestamp
+                for packet in beforeFirstFrame { try route(packet, origin: frame.timestamp) }
+                beforeFirstFrame = []
+            }
+            for (i, clip) in clips.enumerated() where !done.contains(i) {
+                if frame.time > clip.span.upperBound + slack {
+                    try writers.removeValue(forKey: i)?.finish()
+                    done.insert(i)
+                    continue
                 }
+                guard frame.time >= clip.span.lowerBound - slack else { continue }
+                let writer = try writers[i] ?? open(clip, at: frame, reader: reader, region: region,
+                                                     audio: waitingAudio.removeValue(forKey: i) ?? [])
+                writers[i] = writer
+                let shown = timeline.inFlight(at: frame.time).filter { clip.flights.contains($0.uuid) }
+                try writer.take(SessionFrame(decoded: frame, analysed: false, inFlight: shown, report: nil))
+                frames[i] += 1
+            }
+            // Far from the next clip, with none being written: skip ahead, once per clip (a seek
+            // that lands no nearer, in a file of rare key frames, is not made again).
+            if writers.isEmpty, let next = order.first(where: { !done.contains($0) }), !soughtFor.contains(next),
+               clips[next].span.lowerBound - frame.time > Self.seekDistance {
+                soughtFor.insert(next)
+                decoded = nil  // its decoding thread stops: the reader is this thread's until the next one
+                decoded = try skip(reader, to: clips[next].span.lowerBound - slack, audio: reader.info.hasAudio)
+                // Audio read ahead before the seek comes again after it.
+                waitingAudio = [:]
             }
         }
         if cancellation?.isCancelled == true { throw AnalysisCancelled() }
-        for i in clips.indices.sorted() { try writers.removeValue(forKey: i)?.finish() }
+        for i in order { try writers.removeValue(forKey: i)?.finish() }
         return frames
+    }
+
+    /// Seeks `reader` to the key frame before `time` and reads on from there (from where it was,
+    /// if the input cannot seek). The reader's decoding thread has stopped: it is this thread's.
+    private func skip(_ reader: MediaDecoder, to time: Double, audio: Bool) throws -> DecodeAhead {
+        do {
+            try reader.seek(to: time)
+            seeks += 1
+        } catch let error as MediaError {
+            logger.debug("shots: reading on without seeking: \(error)")
+        }
+        return DecodeAhead(reader, forwardingAudio: audio)
     }
 
     /// Starts a clip at its first frame, which becomes its time 0, with the sound that came before it.
