@@ -170,6 +170,19 @@ struct ShotsPipelineTests {
         }
     }
 
+    @Test func soundMP4CannotCarryIsLeftOutOfTheClipsWithAWarning() throws {
+        let session = GeneratedClips.temporaryPath("range-session-pcm.mov")
+        try ffmpeg(["-i", Session.silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "pcm_s24be",
+                    "-shortest", session])
+        let folder = GeneratedClips.temporaryPath("pcm-shots")
+        let run = try BalltraceRun(["shots", session, "--out-dir", folder])
+        #expect(run.status == 0)
+        #expect(run.standardError.hasPrefix("warning: ") && run.standardError.split(separator: "\n").count == 1
+                && run.standardError.hasSuffix("range-session-pcm.mov: the audio stream's codec cannot be stored in MP4; the shot clips have no sound\n"),
+                "\(run.standardError)")
+        #expect(try ffprobe("\(folder)/shot-01.mp4").map(\.codec_type) == ["video"])
+    }
+
     @Test func theSummaryNamesEveryShotAndQuietPrintsNothing() throws {
         let (run, _) = Session.run
         let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")

@@ -68,15 +68,15 @@ package enum SessionShots {
                                 encoding: request.encoding, cancellation: cancellation, logger: logger)
         let frames = try pass.run()
         logger.debug("shots: \(shots.count) clip\(shots.count == 1 ? "" : "s") from \(pass.framesRead) frames read again, \(pass.seeks) seek\(pass.seeks == 1 ? "" : "s")")
-        var warnings = analysis.warnings + pass.warnings.map { $0.replacingOccurrences(of: "the overlay video", with: "the shot clips") }
-        for (shot, count) in zip(shots, frames) where count == 0 {
-            warnings.append("shot \(shot.number) at \(String(format: "%.2f", shot.impactTime)) s: the session had no frame to cut its clip from a second time")
+        // A log never names a clip that is not there.
+        if let (shot, _) = zip(shots, frames).first(where: { $0.1 == 0 }) {
+            throw MediaError.decodeFailed(path: request.path, reason: "read a second time, it had no frame for the clip of shot \(shot.number) (\(String(format: "%.2f", shot.impactTime)) s)")
         }
         let log = ShotLog(shots: shots, preRoll: request.preRoll, postRoll: request.postRoll, duration: duration)
         try AtomicFile.write(try AnalysisDocument(result: analysis).jsonData(), to: request.analysisPath)
-        try AtomicFile.write(try log.jsonData(), to: request.logPath)
         try AtomicFile.write(Data(log.csvText.utf8), to: request.tablePath)
+        try AtomicFile.write(try log.jsonData(), to: request.logPath)
         return SessionShotsResult(analysis: analysis, shots: shots, log: log, framesReadForClips: pass.framesRead,
-                                  seeksForClips: pass.seeks, warnings: warnings)
+                                  seeksForClips: pass.seeks, warnings: analysis.warnings + pass.warnings)
     }
 }

@@ -33,6 +33,7 @@ final class ShotClipPass {
     /// What the clips leave out of the session (its sound, when MP4 cannot hold it; an odd
     /// last row or column), once ``run()`` opened one.
     private(set) var warnings: [String] = []
+    private var warned = false
     /// Frames decoded by ``run()``, and the seeks it made.
     private(set) var framesRead = 0
     private(set) var seeks = 0
@@ -141,7 +142,16 @@ final class ShotClipPass {
         let writer = try OverlayVideoSink(OverlayVideoRequest(path: clip.path, encoding: encoding), reading: reader, region: region,
                                           logger: logger, startTimestamp: frame.timestamp)
         for packet in audio { try writer.audio(packet) }
-        if warnings.isEmpty { warnings = writer.warnings }
+        if !warned {
+            warned = true
+            let info = reader.info
+            if info.hasAudio && !writer.copiesAudio {
+                warnings.append("the audio stream's codec cannot be stored in MP4; the shot clips have no sound")
+            }
+            if info.storedWidth % 2 != 0 || info.storedHeight % 2 != 0 {
+                warnings.append("the shot clips are \(info.storedWidth & ~1)×\(info.storedHeight & ~1): H.264 needs even sizes, so the last odd column or row of \(info.storedWidth)×\(info.storedHeight) was left out")
+            }
+        }
         return writer
     }
 }
