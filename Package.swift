@@ -45,6 +45,7 @@ let package = Package(
             resources: [
                 .embedInCode("Schemas/analysis-document.schema.json"),
                 .embedInCode("Schemas/stream-line.schema.json"),
+                .embedInCode("Schemas/shot-log.schema.json"),
             ]
         ),
         .target(

@@ -30,6 +30,9 @@ package struct BallFlight: Sendable, Hashable, Codable {
     package var perspective: PerspectiveFlight?
     /// This ball's colour; nil: the scene's `ballColour`.
     package var colour: RGBColour?
+    /// When a resting ball is put down where it rests (a ball teed up between shots); nil: it
+    /// has been there from the start. Only read when `restsBeforeLaunch`.
+    package var placedTime: Double?
 
     package init(start: PixelPoint, velocityX: Double, velocityY: Double, gravity: Double, radius: Double,
                 launchTime: Double, restsBeforeLaunch: Bool, carry: BallCarry? = nil, end: FlightEnd? = nil,
@@ -61,7 +64,7 @@ package struct BallFlight: Sendable, Hashable, Codable {
 
     /// When the ball first appears: never before launch unless it rests or is carried in view.
     package var appearanceTime: Double {
-        if restsBeforeLaunch { return -.infinity }
+        if restsBeforeLaunch { return placedTime ?? -.infinity }
         return launchTime - (carry?.duration ?? 0)
     }
 

@@ -5,6 +5,7 @@ package enum SceneFigure: Sendable, Hashable, Codable {
     case walker(WalkingFigure)
     case tennisServer(TennisServer)
     case basketballPlayer(BasketballPlayer)
+    case rangeGolfer(RangeGolfer)
 
     func draw(on canvas: Canvas, at time: Double) {
         switch self {
@@ -13,6 +14,7 @@ package enum SceneFigure: Sendable, Hashable, Codable {
         case let .walker(figure): figure.draw(on: canvas, at: time)
         case let .tennisServer(figure): figure.draw(on: canvas, at: time)
         case let .basketballPlayer(figure): figure.draw(on: canvas, at: time)
+        case let .rangeGolfer(figure): figure.draw(on: canvas, at: time)
         }
     }
 }

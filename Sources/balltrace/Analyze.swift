@@ -47,27 +47,11 @@ struct Analyze: ParsableCommand {
     @OptionGroup(title: "While it runs")
     var display: DisplayOptions
 
-    var settings: AnalysisSettings {
-        AnalysisSettings(
-            regionOfInterest: detection.roi ?? .fullFrame,
-            minimumRadius: detection.minRadius ?? physics.ball?.minimumRadius ?? .normalized(0),
-            maximumRadius: detection.maxRadius ?? physics.ball?.maximumRadius ?? .normalized(0.15),
-            trajectoryLength: detection.trajectoryLength, frameSpacing: detection.frameSpacing, coordinates: output.coordinates,
-            scale: scale)
-    }
-
-    /// A calibration wins over a diameter; the --ball's diameter is the fallback.
-    private var scale: ScaleSetting? {
-        if let pixelsPerMetre = physics.pixelsPerMetre { return .pixelsPerMetre(pixelsPerMetre) }
-        if let length = physics.ballDiameter ?? physics.ball.map({ Length(metres: $0.diameter) }) { return .ballDiameter(length) }
-        return nil
-    }
+    var settings: AnalysisSettings { detection.settings(physics: physics, coordinates: output.coordinates) }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one input: a video file, a URL, or '-' for standard input") }
-        if physics.pixelsPerMetre != nil && physics.ballDiameter != nil {
-            throw ValidationError("--pixels-per-metre and --ball-diameter both set the scale; give one")
-        }
+        try physics.checkOneScale()
         if display.quiet && display.verbose { throw ValidationError("--quiet and --verbose contradict each other; give one") }
         if display.quiet && display.progress { throw ValidationError("--quiet and --progress contradict each other; give one") }
         do {
@@ -251,21 +235,7 @@ struct Analyze: ParsableCommand {
         get throws(AnalysisSettingsError) { try output.tracer.map { path throws(AnalysisSettingsError) in try TracerRequest(path: path, time: output.tracerTime) } }
     }
 
-    func flag(for error: AnalysisSettingsError) -> String {
-        switch error {
-        case .regionOutsideFrame: return "--roi"
-        case .trajectoryLengthTooShort: return "--trajectory-length"
-        case .negativeFrameSpacing: return "--frame-spacing"
-        case .negativeRadius: return "--min-radius"
-        case .nonPositiveMaximumRadius: return "--max-radius"
-        case .minimumAboveMaximum: return "--min-radius/--max-radius"
-        case .nonPositiveScale: return physics.pixelsPerMetre != nil ? "--pixels-per-metre" : "--ball-diameter"
-        case .unsupportedTracerFormat: return "--tracer"
-        case .negativeTracerTime, .tracerTimeBeyondClip: return "--tracer-time"
-        case .unknownVideoPreset: return "--video-preset"
-        case .videoCrfOutOfRange: return "--video-crf"
-        }
-    }
+    func flag(for error: AnalysisSettingsError) -> String { settingsFlag(for: error, physics: physics) }
 }
 
 /// True when two paths name the same file (resolving links), or the same path when neither exists.

@@ -20,6 +20,8 @@ struct Balltrace: ParsableCommand {
                 ffmpeg -i cam.mov -c copy -f matroska - | balltrace analyze - --json -
               A live stream, one JSON line per frame:
                 balltrace analyze rtsp://camera.local/stream --stream
+              A range session: a clip per shot with its flight drawn on it, and a shot log:
+                balltrace shots range.mp4 --out-dir range-shots
               The JSON Schema of the document:
                 balltrace schema
 
@@ -29,7 +31,7 @@ struct Balltrace: ParsableCommand {
             \(ExitStatus.help)
             """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Probe.self, Schema.self])
+        subcommands: [Analyze.self, Shots.self, Probe.self, Schema.self])
 
     /// swift-argument-parser's own entry point, except that a usage error is one line (the
     /// error, then where help is) rather than the error followed by the whole usage: in a

@@ -4,11 +4,12 @@ import Foundation
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the JSON Schema of the document that 'analyze --json' writes.",
+        abstract: "Print the JSON Schema of the document that 'analyze --json' writes (or of a stream line, or of a shot log).",
         discussion: """
             The schema follows JSON Schema draft 2020-12 and stands alone: it refers to
             nothing that would be fetched. With --stream, it is the schema of one line of
-            'analyze --stream' instead.
+            'analyze --stream' instead; with --shots, that of the shots.json 'balltrace shots'
+            writes.
 
             Examples:
               Check a document with python3-jsonschema (silent, status 0, when valid):
@@ -28,8 +29,16 @@ struct Schema: ParsableCommand {
     @Flag(help: "The schema of one line of 'analyze --stream' (JSON Lines) rather than of the document.")
     var stream = false
 
+    @Flag(help: "The schema of the shot log, the shots.json of 'balltrace shots'.")
+    var shots = false
+
+    func validate() throws {
+        if stream && shots { throw ValidationError("--stream and --shots name two different schemas; give one") }
+    }
+
     func run() throws {
         // The schemas' text ends in a newline.
-        FileHandle.standardOutput.write(Data((stream ? DocumentSchema.streamLine : DocumentSchema.document).utf8))
+        let schema = stream ? DocumentSchema.streamLine : shots ? DocumentSchema.shotLog : DocumentSchema.document
+        FileHandle.standardOutput.write(Data(schema.utf8))
     }
 }

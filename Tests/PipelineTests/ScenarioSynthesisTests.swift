@@ -190,7 +190,22 @@ struct ScenarioSynthesisTests {
 
     @Test func unknownScenarioNamesGiveNil() {
         #expect(SyntheticScene.scenario(named: "golf-sideways") == nil)
-        #expect(SyntheticScene.scenarioNames.count == 14)
+        #expect(SyntheticScene.scenarioNames.count == 15)
+    }
+
+    @Test func theRangeSessionsPracticeSwingHasNoBallAndEachBallIsTeedUpBeforeItsOwnSwing() throws {
+        let scene = try #require(SyntheticScene.scenario(named: "range-session", width: 640, height: 360, seed: 4))
+        let swings = SyntheticScene.rangeSessionSwings
+        #expect(scene.flights.map(\.launchTime) == swings.struck)
+        let truth = ClipSynthesizer.truth(for: scene)
+        // Nothing at all in view from before the practice swing's backswing until after its follow-through.
+        #expect(!truth.positions.contains { $0.time < swings.practice + 1 })
+        for (index, flight) in scene.flights.enumerated() {
+            let seen = truth.positions.filter { $0.flight == index }
+            let teedUp = try #require(seen.first).time
+            #expect(teedUp > flight.launchTime - 2 && teedUp < flight.launchTime - 1, "ball \(index) teed up at \(teedUp) s")
+            #expect(seen.contains { $0.inFlight && $0.counts })
+        }
     }
 }
 

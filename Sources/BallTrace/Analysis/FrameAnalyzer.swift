@@ -57,7 +57,7 @@ final class FrameAnalyzer {
     deinit { tracking.stop() }
 
     /// The region of interest and radius bounds of `settings` in displayed pixels.
-    private static func bounds(_ settings: AnalysisSettings, _ geometry: FrameGeometry)
+    static func bounds(_ settings: AnalysisSettings, _ geometry: FrameGeometry)
         -> (region: PixelRect?, minimumRadius: Double, maximumRadius: Double) {
         let region = settings.regionOfInterest.isFullFrame
             ? nil : settings.regionOfInterest.pixelRect(width: geometry.displayedWidth, height: geometry.displayedHeight)

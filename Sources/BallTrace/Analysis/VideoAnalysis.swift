@@ -36,6 +36,20 @@ public enum VideoAnalysis {
                            progress: ((AnalysisProgress) -> Void)? = nil,
                            reconnected: ((SourceReconnection) throws -> Void)? = nil,
                            frameAnalysed: ((AnalysedFrame) throws -> Void)? = nil) throws -> AnalysisResult {
+        try run(path: path, settings: settings, overlay: overlay, tracer: tracer, cancellation: cancellation,
+                sourceTimeout: sourceTimeout, reconnect: reconnect, logger: logger, progress: progress, reconnected: reconnected,
+                frameAnalysed: frameAnalysed, also: [])
+    }
+
+    /// ``run(path:settings:overlay:tracer:cancellation:sourceTimeout:reconnect:logger:progress:reconnected:frameAnalysed:)``
+    /// with more sinks of the library's own, fed every frame after the others (the shots of a
+    /// session record what the overlay shows with one).
+    static func run(path: String, settings: AnalysisSettings, overlay: OverlayVideoRequest? = nil,
+                    tracer: TracerRequest? = nil, cancellation: Cancellation? = nil,
+                    sourceTimeout: Double = 10, reconnect: Bool = false, logger: Logger = Logger(label: "balltrace"),
+                    progress: ((AnalysisProgress) -> Void)? = nil,
+                    reconnected: ((SourceReconnection) throws -> Void)? = nil,
+                    frameAnalysed: ((AnalysedFrame) throws -> Void)? = nil, also extra: [any AnalysisSink]) throws -> AnalysisResult {
         try settings.validate()
         try overlay?.encoding.validate()
         let started = Date()
@@ -57,6 +71,7 @@ public enum VideoAnalysis {
             try OverlayVideoSink($0, reading: session.reader, region: session.analyzer.region, logger: logger)
         }
         if let video { sinks.append(video) }
+        sinks += extra
 
         try session.run(sinks: sinks, progress: progress, reconnected: reconnected)
         try video?.finish()

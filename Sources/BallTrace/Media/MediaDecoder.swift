@@ -113,6 +113,17 @@ final class MediaDecoder {
     /// Frames decoded so far.
     var framesDecoded: Int { decodedCount }
 
+    /// Reads on from the key frame at or before `time`, seconds on the frames' clock (once a frame was decoded): times
+    /// still count from the first frame, indexes count frames delivered. Throws, reading unchanged, if it cannot seek.
+    func seek(to time: Double) throws {
+        guard let origin = originTimestamp else { return }
+        let target = origin + Int64((time * Double(timeBase.den) / Double(timeBase.num)).rounded(.down))
+        let status = av_seek_frame(format, Int32(videoIndex), target, AVSEEK_FLAG_BACKWARD)
+        guard status >= 0 else { throw MediaError.decodeFailed(path: info.path, reason: "cannot seek: \(ffmpegErrorText(status))") }
+        avcodec_flush_buffers(codec)
+        (draining, finished, lastTimestamp) = (false, false, nil)
+    }
+
     /// The next frame in presentation order, or nil at the end of the stream. The frame is on
     /// loan until the next call.
     func nextFrame() throws -> DecodedFrame? { try nextFrame(into: ownSlot) }

@@ -43,16 +43,24 @@ final class VideoFileWriter {
     private var headerWritten = false
     private var finished = false
     private(set) var framesWritten = 0
+    /// Subtracted from every timestamp written, in the frames' time base: a clip cut from the
+    /// middle of its source starts at 0.
+    private let timestampOffset: Int64
+    private let frameTimeBase: AVRational
 
     /// - Parameters:
     ///   - timeBase: the time base of the timestamps of frames handed to ``write(_:)``.
     ///   - displayMatrix: copied to the output so players turn it as they turned the input.
     ///   - audio: a stream whose packets ``writeAudio(_:)`` will receive, or nil.
+    ///   - timestampOffset: the timestamp (in `timeBase`) that becomes 0 in the file; the
+    ///     audio is moved by the same time, and what would fall before 0 is left out.
     init(path: String, width: Int, height: Int, timeBase: AVRational, frameRate: AVRational,
          encoding: VideoEncoding, displayMatrix: [Int32]? = nil,
-         audio: UnsafeMutablePointer<AVStream>? = nil) throws {
+         audio: UnsafeMutablePointer<AVStream>? = nil, timestampOffset: Int64 = 0) throws {
         FFmpegLog.install()
         self.path = path
+        self.timestampOffset = timestampOffset
+        frameTimeBase = timeBase
         temporaryPath = AtomicFile.temporaryPath(for: path, suffix: ".mp4")
 
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
@@ -139,6 +147,8 @@ final class VideoFileWriter {
     }
 
     func write(_ frame: UnsafeMutablePointer<AVFrame>) throws {
+        frame.pointee.pts -= timestampOffset
+        defer { frame.pointee.pts += timestampOffset }
         let status = avcodec_send_frame(encoder, frame)
         guard status >= 0 else { throw MediaError.encodeFailed(path: path, reason: ffmpegErrorText(status)) }
         framesWritten += 1
@@ -150,6 +160,13 @@ final class VideoFileWriter {
         guard let audio = audioOut else { return }
         let p = packet.pointer
         av_packet_ref(p, source.pointer)
+        defer { av_packet_unref(p) }
+        if timestampOffset != 0 {
+            let shift = av_rescale_q(timestampOffset, frameTimeBase, audio.sourceTimeBase)
+            if p.pointee.pts != bt_av_nopts_value() { p.pointee.pts -= shift }
+            if p.pointee.dts != bt_av_nopts_value() { p.pointee.dts -= shift }
+            if p.pointee.pts != bt_av_nopts_value() && p.pointee.pts < 0 { return }
+        }
         av_packet_rescale_ts(p, audio.sourceTimeBase, audio.stream.pointee.time_base)
         p.pointee.stream_index = audio.stream.pointee.index
         p.pointee.pos = -1

@@ -1,4 +1,4 @@
-/// The JSON Schemas (draft 2020-12) of what `balltrace analyze` writes, as `balltrace schema`
+/// The JSON Schemas (draft 2020-12) of what `balltrace analyze` and `balltrace shots` write, as `balltrace schema`
 /// prints them.
 ///
 /// The files in `Sources/BallTrace/Schemas` are the ones to edit and to publish; they are
@@ -12,4 +12,7 @@ package enum DocumentSchema {
     /// document schema's definitions of a trajectory, so that it can be used alone (the tests
     /// hold the two to the same definitions).
     package static let streamLine = String(decoding: PackageResources.stream_line_schema_json, as: UTF8.self)
+
+    /// `shot-log.schema.json`: the `shots.json` of `balltrace shots`.
+    package static let shotLog = String(decoding: PackageResources.shot_log_schema_json, as: UTF8.self)
 }

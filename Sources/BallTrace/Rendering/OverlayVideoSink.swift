@@ -14,15 +14,19 @@ final class OverlayVideoSink: AnalysisSink {
     /// The encoded size: H.264 in 4:2:0 needs even sizes, so an odd last column or row is left out.
     private let width: Int, height: Int
 
-    /// - Parameter region: the region of interest in displayed pixels, drawn when not nil.
-    init(_ request: OverlayVideoRequest, reading reader: MediaDecoder, region: PixelRect?, logger: Logger) throws {
+    /// - Parameters:
+    ///   - region: the region of interest in displayed pixels, drawn when not nil.
+    ///   - startTimestamp: the frame timestamp that becomes the video's 0 (a clip cut from the
+    ///     middle of the source); 0 keeps the source's timestamps.
+    init(_ request: OverlayVideoRequest, reading reader: MediaDecoder, region: PixelRect?, logger: Logger,
+         startTimestamp: Int64 = 0) throws {
         source = reader.info
         width = source.storedWidth & ~1
         height = source.storedHeight & ~1
         writer = try VideoFileWriter(
             path: request.path, width: width, height: height, timeBase: reader.timeBase,
             frameRate: reader.averageFrameRate, encoding: request.encoding, displayMatrix: reader.displayMatrix,
-            audio: reader.audioStream)
+            audio: reader.audioStream, timestampOffset: startTimestamp)
         renderer = try OverlayRenderer(geometry: source.geometry, region: region, width: width, height: height)
         frames = try EncoderFrameSource(width: width, height: height)
         logger.debug("rendering: overlay video \(request.path), libx264 \(request.encoding.preset) crf \(request.encoding.crf)")

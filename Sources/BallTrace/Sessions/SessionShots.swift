@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+
+/// What `balltrace shots` asks of one session: where it is, how to analyse it, where its shots go.
+package struct SessionShotsRequest: Sendable {
+    package var path: String
+    /// The folder that receives `shots.json`, `shots.csv`, `analysis.json` and `shot-NN.mp4`; it must exist.
+    package var folder: String
+    package var settings: AnalysisSettings
+    /// Seconds of the session each clip shows before impact, and after the flight's end.
+    package var preRoll: Double
+    package var postRoll: Double
+    package var encoding: VideoEncoding
+
+    package init(path: String, folder: String, settings: AnalysisSettings, preRoll: Double = 2, postRoll: Double = 1,
+                 encoding: VideoEncoding = .default) {
+        self.path = path
+        self.folder = folder
+        self.settings = settings
+        self.preRoll = preRoll
+        self.postRoll = postRoll
+        self.encoding = encoding
+    }
+
+    package var logPath: String { "\(folder)/shots.json" }
+    /// The session's analysis, the document `balltrace analyze --json` writes: where each
+    /// shot's `trajectory` UUID is found (UUIDs differ from one analysis to the next).
+    package var analysisPath: String { "\(folder)/analysis.json" }
+    package var tablePath: String { "\(folder)/shots.csv" }
+    package func clipPath(_ shot: Shot) -> String { "\(folder)/\(shot.clipName)" }
+}
+
+/// One session's shots, once written.
+package struct SessionShotsResult: Sendable {
+    package var analysis: AnalysisResult
+    package var shots: [Shot]
+    package var log: ShotLog
+    /// Frames decoded the second time, to cut the clips, and the seeks that spared the rest.
+    package var framesReadForClips: Int
+    package var seeksForClips: Int
+    /// The analysis's warnings, and those of the clips.
+    package var warnings: [String]
+}
+
+/// A range session in, shots out (sight only): the session is analysed once, its shots found
+/// among the trajectories (``ShotFinder``), each shot's clip written with its flight drawn on
+/// it (``ShotClipPass``), then the analysis document (`analysis.json`, which the log's UUIDs
+/// refer to) and the shot log, `shots.json` and `shots.csv`. Every file appears complete or
+/// not at all; the log, written last, names only clips that exist.
+package enum SessionShots {
+    package static func run(_ request: SessionShotsRequest, cancellation: Cancellation? = nil,
+                            logger: Logger = Logger(label: "balltrace"),
+                            progress: ((AnalysisProgress) -> Void)? = nil) throws -> SessionShotsResult {
+        // Found out now rather than after a long analysis.
+        try AtomicFile.checkWritableFolder(for: request.logPath)
+        try request.encoding.validate()
+        let timeline = OverlayTimeline()
+        let analysis = try VideoAnalysis.run(path: request.path, settings: request.settings, cancellation: cancellation,
+                                             logger: logger, progress: progress, also: [timeline])
+        let shots = ShotFinder.shots(in: analysis.trajectories)
+        let duration = analysis.decodedDuration
+        let clips = shots.map {
+            ShotClipPass.Clip(path: request.clipPath($0),
+                              span: $0.clipSpan(preRoll: request.preRoll, postRoll: request.postRoll, duration: duration),
+                              flights: Set([$0.trajectory] + $0.continuations))
+        }
+        let pass = ShotClipPass(path: request.path, clips: clips, timeline: timeline, settings: request.settings,
+                                encoding: request.encoding, cancellation: cancellation, logger: logger)
+        let frames = try pass.run()
+        logger.debug("shots: \(shots.count) clip\(shots.count == 1 ? "" : "s") from \(pass.framesRead) frames read again, \(pass.seeks) seek\(pass.seeks == 1 ? "" : "s")")
+        // A log never names a clip that is not there.
+        if let (shot, _) = zip(shots, frames).first(where: { $0.1 == 0 }) {
+            throw MediaError.decodeFailed(path: request.path, reason: "read a second time, it had no frame for the clip of shot \(shot.number) (\(String(format: "%.2f", shot.impactTime)) s)")
+        }
+        let log = ShotLog(shots: shots, preRoll: request.preRoll, postRoll: request.postRoll, duration: duration)
+        try AtomicFile.write(try AnalysisDocument(result: analysis).jsonData(), to: request.analysisPath)
+        try AtomicFile.write(Data(log.csvText.utf8), to: request.tablePath)
+        try AtomicFile.write(try log.jsonData(), to: request.logPath)
+        return SessionShotsResult(analysis: analysis, shots: shots, log: log, framesReadForClips: pass.framesRead,
+                                  seeksForClips: pass.seeks, warnings: analysis.warnings + pass.warnings)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One struck ball of a session: a reported flight that starts there (not one that continues
+/// another), with what the analysis measured of it.
+package struct Shot: Sendable, Hashable {
+    /// 1 for the first shot in time, then 2, 3…
+    package var number: Int
+    /// When the club met the ball, seconds from the session's first frame: the flight's launch.
+    package var impactTime: Double
+    /// The last detection of the flight, or of the flights that continue it (the ball come
+    /// back into the picture after leaving it through the top).
+    package var flightEndTime: Double
+    /// The trajectory of the analysis this shot is.
+    package var trajectory: UUID
+    /// The trajectories that continue it (the ball come back into the picture), in order.
+    package var continuations: [UUID]
+    /// From the analysis's physics, when it was given a scale and the flight could be measured.
+    package var launchSpeed: Double?
+    package var launchAngle: Double?
+    package var apexHeight: Double?
+    package var confidence: Double
+
+    package init(number: Int, impactTime: Double, flightEndTime: Double, trajectory: UUID, continuations: [UUID] = [],
+                 launchSpeed: Double? = nil, launchAngle: Double? = nil, apexHeight: Double? = nil, confidence: Double) {
+        self.continuations = continuations
+        self.number = number
+        self.impactTime = impactTime
+        self.flightEndTime = flightEndTime
+        self.trajectory = trajectory
+        self.launchSpeed = launchSpeed
+        self.launchAngle = launchAngle
+        self.apexHeight = apexHeight
+        self.confidence = confidence
+    }
+
+    /// The span of the session a clip of this shot shows: `preRoll` seconds before impact to
+    /// `postRoll` seconds after the flight's end, kept inside `0…duration` (no upper bound when
+    /// the duration is not known, 0).
+    package func clipSpan(preRoll: Double, postRoll: Double, duration: Double) -> ClosedRange<Double> {
+        let start = max(0, impactTime - preRoll)
+        var end = flightEndTime + postRoll
+        if duration > 0 { end = min(end, duration) }
+        return start...max(start, end)
+    }
+
+    /// `shot-01.mp4`, `shot-02.mp4`… (three digits from the hundredth shot on).
+    package var clipName: String { String(format: "shot-%02d.mp4", number) }
+}

@@ -1,0 +1,249 @@
+@testable import BallTrace
+import ClipSynthesis
+import Foundation
+import Testing
+
+/// The generated range session (a practice swing, then two struck drives), with a sine as its
+/// soundtrack, made once for these tests.
+private enum Session {
+    static let silent: GeneratedClips.Clip = GeneratedClips.render(.rangeSession(width: 640, height: 360, frameRate: 30, seconds: 9, seed: 3))
+
+    static let withSound: String = {
+        let path = GeneratedClips.temporaryPath("range-session-with-sound.mp4")
+        do {
+            try ffmpeg(["-i", silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "aac",
+                        "-shortest", path])
+        } catch {
+            fatalError("could not add sound to the session: \(error)")
+        }
+        return path
+    }()
+
+    /// `balltrace shots` on the session with sound, into a folder of its own, run once.
+    static let run: (run: BalltraceRun, folder: String) = {
+        let folder = GeneratedClips.temporaryPath("shots")
+        do {
+            return (try BalltraceRun(["shots", withSound, "--out-dir", folder, "--ball", "golf"]), folder)
+        } catch {
+            fatalError("could not run balltrace shots: \(error)")
+        }
+    }()
+}
+
+/// What ffprobe says of each stream of a file: its kind, the frames it decodes to, its duration.
+private struct ProbedStream: Decodable {
+    let codec_type: String
+    let nb_read_frames: String?
+    let duration: String?
+}
+
+private func ffprobe(_ path: String) throws -> [ProbedStream] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffprobe", "-v", "error", "-count_frames", "-show_entries", "stream=codec_type,nb_read_frames,duration",
+                         "-of", "json", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "ffprobe could not read \(path)")
+    struct Output: Decodable { let streams: [ProbedStream] }
+    return try JSONDecoder().decode(Output.self, from: data).streams
+}
+
+@Suite("A range session in, shots out")
+struct ShotsPipelineTests {
+    let truth = Session.silent.truth
+    let frameInterval = 1.0 / 30
+
+    func log() throws -> ShotLog {
+        let (run, folder) = Session.run
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        return try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
+    }
+
+    @Test func everyStruckShotIsFoundOnceWithinFiftyMillisecondsOfItsImpactAndThePracticeSwingIsNone() throws {
+        let shots = try log().shots
+        let impacts = truth.scene.flights.map(\.launchTime)
+        #expect(impacts == SyntheticScene.rangeSessionSwings.struck)
+        #expect(shots.count == impacts.count, "shots at \(shots.map(\.impactTime))")
+        for impact in impacts {
+            #expect(shots.count { abs($0.impactTime - impact) <= 0.05 } == 1, "impact at \(impact) s; shots at \(shots.map(\.impactTime))")
+        }
+        #expect(!shots.contains { abs($0.impactTime - SyntheticScene.rangeSessionSwings.practice) < 1.5 })
+        #expect(shots.map(\.number) == Array(1...shots.count))
+        #expect(zip(shots, shots.dropFirst()).allSatisfy { $0.impactTime < $1.impactTime })
+    }
+
+    @Test func eachShotIsATrajectoryOfTheSessionsAnalysis() throws {
+        let shots = try log().shots
+        let document = try JSONDecoder().decode(AnalysisDocument.self,
+                                                from: Data(contentsOf: URL(fileURLWithPath: "\(Session.run.folder)/analysis.json")))
+        #expect(document.source.path == Session.withSound)
+        for shot in shots {
+            let trajectory = try #require(document.trajectories.first { $0.uuid == shot.trajectory })
+            #expect(trajectory.continues == nil)
+            #expect(abs(try #require(trajectory.events).launch.time - shot.impactTime) < 1e-6)
+            #expect(shot.launchSpeed == trajectory.physics?.launchSpeed && shot.launchSpeed != nil)
+        }
+    }
+
+    @Test func eachClipPlaysAndCoversItsShotFromThePreRollToThePostRoll() throws {
+        let (_, folder) = Session.run
+        for shot in try log().shots {
+            let flight = try #require(truth.scene.flights.min { abs($0.launchTime - shot.impactTime) < abs($1.launchTime - shot.impactTime) })
+            let index = try #require(truth.scene.flights.firstIndex(of: flight))
+            let lastSeen = try #require(truth.flightPositions(index).last { $0.counts }).time
+            #expect(shot.clipStart <= flight.launchTime - 2 + 0.05 && shot.clipStart >= flight.launchTime - 2 - 0.1)
+            // The whole flight the camera saw, and no more than the post-roll after it.
+            #expect(shot.clipEnd >= lastSeen && shot.clipEnd <= lastSeen + 1 + 0.05)
+            let streams = try ffprobe("\(folder)/\(shot.clip)")
+            let video = try #require(streams.first { $0.codec_type == "video" })
+            let frames = try #require(Int(video.nb_read_frames ?? ""))
+            let duration = try #require(Double(video.duration ?? ""))
+            let expected = (shot.clipEnd - shot.clipStart) / frameInterval + 1
+            #expect(abs(Double(frames) - expected) <= 1.5, "\(shot.clip): \(frames) frames for \(shot.clipStart)…\(shot.clipEnd) s")
+            #expect(abs(duration - Double(frames) * frameInterval) <= frameInterval + 1e-3, "\(shot.clip): \(duration) s")
+            let audio = try #require(streams.first { $0.codec_type == "audio" }, "\(shot.clip) lost the session's sound")
+            #expect(abs((Double(audio.duration ?? "") ?? 0) - duration) < 0.1)
+        }
+    }
+
+    @Test func eachClipCarriesTheFlightDrawnAsTheOverlayVideoDrawsIt() throws {
+        let (_, folder) = Session.run
+        for shot in try log().shots {
+            // The clip's last frame, after the flight: its detected path in red, over a scene with no red in it.
+            let frames = try StillPicture.frames(of: "\(folder)/\(shot.clip)")
+            let after = try #require(frames.last { $0.time < shot.impactTime - shot.clipStart + 0.5 })
+            let redRows = (0..<after.picture.height).filter { y in
+                (0..<after.picture.width).contains { after.picture.isRed(at: PixelPoint(x: Double($0) + 0.5, y: Double(y) + 0.5)) }
+            }
+            #expect(redRows.count > 30, "\(shot.clip): red in \(redRows.count) rows half a second after impact")
+            let before = try #require(frames.first)
+            #expect(!(0..<before.picture.width).contains { x in
+                (0..<before.picture.height).contains { before.picture.isRed(at: PixelPoint(x: Double(x) + 0.5, y: Double($0) + 0.5)) }
+            }, "\(shot.clip) shows a flight before its impact")
+        }
+    }
+
+    @Test func theLogValidatesAgainstItsSchemaAndTheCSVHasTheSameRows() throws {
+        let (run, folder) = Session.run
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let schema = GeneratedClips.temporaryPath("shot-log.schema.json")
+        try Data(DocumentSchema.shotLog.utf8).write(to: URL(fileURLWithPath: schema))
+        let validation = try SchemaValidation(schema: schema, files: ["\(folder)/shots.json"])
+        #expect(validation.status == 0, "\(validation.output)")
+        let log = try log()
+        let csv = try String(contentsOfFile: "\(folder)/shots.csv", encoding: .utf8)
+        #expect(csv == log.csvText)
+        #expect(csv.split(separator: "\n").count == log.shots.count + 1)
+        let printed = String(decoding: try BalltraceRun(["schema", "--shots"]).standardOutput, as: UTF8.self)
+        #expect(printed == DocumentSchema.shotLog)
+    }
+
+    @Test func aSessionWithFrequentKeyFramesIsSoughtPastWhatLiesBetweenShotsIntoTheSameClips() throws {
+        let session = GeneratedClips.temporaryPath("range-session-gop15.mp4")
+        try ffmpeg(["-i", Session.silent.path, "-c:v", "libx264", "-preset", "veryfast", "-g", "15", session])
+        let folder = GeneratedClips.temporaryPath("sought")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try SessionShots.run(SessionShotsRequest(path: session, folder: folder, settings: AnalysisSettings(),
+                                                              preRoll: 0.5, postRoll: 0.5))
+        try #require(result.shots.count == 2)
+        // The first clip starts 3.8 s in: the frames before it are not decoded again.
+        #expect(result.seeksForClips >= 1)
+        #expect(result.framesReadForClips < result.analysis.decodedFrameCount - 90, "\(result.framesReadForClips) frames read again")
+        for entry in result.log.shots {
+            let clip = "\(folder)/\(entry.clip)"
+            let counted = try ffprobe(clip).first?.nb_read_frames
+            let frames = try #require(counted.flatMap { Int($0) })
+            #expect(abs(Double(frames) - ((entry.clipEnd - entry.clipStart) * 30 + 1)) <= 1.5, "\(entry.clip): \(frames) frames")
+            // Its first frame is the session's frame at the clip's start (before impact: nothing drawn yet).
+            let reader = try MediaDecoder(path: session)
+            var original: StillPicture?
+            while original == nil, let frame = try reader.nextFrame() {
+                if abs(frame.time - entry.clipStart) < 1.0 / 60 { original = try StillPicture(converting: frame.frame.pointer) }
+            }
+            let first = try #require(try MediaDecoder(path: clip).nextFrame())
+            let difference = try StillPicture(converting: first.frame.pointer).meanDifference(from: try #require(original))
+            #expect(difference < 2, "\(entry.clip) starts \(difference) levels away from the session at \(entry.clipStart) s")
+        }
+    }
+
+    @Test func soundMP4CannotCarryIsLeftOutOfTheClipsWithAWarning() throws {
+        let session = GeneratedClips.temporaryPath("range-session-pcm.mov")
+        try ffmpeg(["-i", Session.silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "pcm_s24be",
+                    "-shortest", session])
+        let folder = GeneratedClips.temporaryPath("pcm-shots")
+        let run = try BalltraceRun(["shots", session, "--out-dir", folder])
+        #expect(run.status == 0)
+        #expect(run.standardError.hasPrefix("warning: ") && run.standardError.split(separator: "\n").count == 1
+                && run.standardError.hasSuffix("range-session-pcm.mov: the audio stream's codec cannot be stored in MP4; the shot clips have no sound\n"),
+                "\(run.standardError)")
+        #expect(try ffprobe("\(folder)/shot-01.mp4").map(\.codec_type) == ["video"])
+    }
+
+    @Test func theSummaryNamesEveryShotAndQuietPrintsNothing() throws {
+        let (run, _) = Session.run
+        let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first?.contains("2 shots") == true && lines.count == 3)
+        let folder = GeneratedClips.temporaryPath("quiet-shots")
+        let quiet = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder, "--quiet", "--pre-roll", "0.5", "--post-roll", "0"])
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
+        let log = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
+        #expect(log.shots.allSatisfy { abs($0.impactTime - $0.clipStart - 0.5) < 1e-6 })
+        // A silent session gives silent clips.
+        #expect(try ffprobe("\(folder)/shot-01.mp4").map(\.codec_type) == ["video"])
+    }
+}
+
+@Suite("balltrace shots: bad input, several sessions")
+struct ShotsCommandLineTests {
+    /// The names of the files in `folder`, nothing for a folder that does not exist.
+    func files(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    @Test func aMissingSessionIsOneLineOnStandardErrorAnInputStatusAndNoLog() throws {
+        let folder = GeneratedClips.temporaryPath("missing")
+        let run = try BalltraceRun(["shots", "/nonexistent/range.mp4", "--out-dir", folder])
+        #expect(run.status == 66)
+        #expect(run.standardError.hasPrefix("Error: ") && run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("range.mp4"))
+        #expect(files(folder).isEmpty)
+    }
+
+    @Test(arguments: [(["--pre-roll", "-1"], "--pre-roll"), (["--post-roll", "nan"], "--post-roll"),
+                      (["--min-radius", "-1px"], "--min-radius"), (["--pixels-per-metre", "100", "--ball-diameter", "4cm"], "scale")])
+    func aFlagOutOfRangeIsAUsageErrorNamingIt(flags: [String], named: String) throws {
+        let folder = GeneratedClips.temporaryPath("usage")
+        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder] + flags)
+        #expect(run.status == 64)
+        #expect(run.standardError.hasPrefix("Error: ") && run.standardError.contains(named), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(files(folder).isEmpty)
+    }
+
+    @Test func standardInputIsRefusedBecauseASessionIsReadTwice() throws {
+        let run = try BalltraceRun(["shots", "-", "--out-dir", GeneratedClips.temporaryPath("stdin")])
+        #expect(run.status == 64 && run.standardError.contains("twice"))
+    }
+
+    @Test func anOutputFolderThatIsAFileIsAnOutputError() throws {
+        let file = GeneratedClips.temporaryPath("not-a-folder")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", file])
+        #expect(run.status == 73, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("Error: ") && run.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test func severalSessionsEachGetAFolderNamedAfterThemAndAFailureDoesNotStopTheOthers() throws {
+        let folder = GeneratedClips.temporaryPath("sessions")
+        let other = GeneratedClips.temporaryPath("tuesday.mp4")
+        try FileManager.default.copyItem(atPath: Session.silent.path, toPath: other)
+        let run = try BalltraceRun(["shots", other, "/nonexistent/monday.mp4", "--out-dir", folder, "--quiet"])
+        #expect(run.status == 66)
+        #expect(run.standardError.contains("monday.mp4"))
+        let stem = URL(fileURLWithPath: other).deletingPathExtension().lastPathComponent
+        #expect(files("\(folder)/\(stem)") == ["analysis.json", "shot-01.mp4", "shot-02.mp4", "shots.csv", "shots.json"])
+        #expect(files("\(folder)/monday").isEmpty)
+    }
+}
