@@ -33,9 +33,11 @@ extension TrajectoryTracker {
     /// `trajectoryLength` points of their own, when their path, once known, finds the rest
     /// among the detections before them: a drive's first frames after impact are smeared and
     /// merged with the club, so its chain starts late, and a fast ball may climb out of the top
-    /// in ten frames. Such a flight is reported only as any other is: at least
-    /// `trajectoryLength` detected points, the last of them passing the ballistic test. Only
-    /// chains about to leave are tried: any other gets its points by being followed.
+    /// in ten frames. The chain's own points (five at least) must pass the ballistic test, and
+    /// the flight is reported only with `trajectoryLength` detected points in all, as any other
+    /// (the launch frame itself, struck partway through the frame interval, need not lie on the
+    /// flight's path in time, so it is not tested again). Only chains about to leave are tried:
+    /// any other gets its points by being followed.
     mutating func confirmChainsLeavingThePicture(extended: [Bool], ended: inout [Bool], frame: Int, time: Double) {
         let length = settings.trajectoryLength
         guard length > 5 else { return }

@@ -6,8 +6,8 @@ extension TrajectoryTracker {
     /// them badly, and gives way to the ball's own), else the longest.
     func withoutDuplicates(_ tracks: [Track]) -> [Track] {
         // A detection is named by its frame and its centre. Tracks are grouped by their last two
-        // in an open-addressing table of group leaders, in index order (a thousand chains a frame
-        // in clutter: one probe each, where sorting the endings cost more than the rest of this).
+        // in an open-addressing table, in index order (a thousand chains a frame in clutter: a
+        // probe or two each, where sorting their endings cost more than the rest of this).
         struct Ending: Equatable {
             var step, previousStep: Int
             var x, y, previousX, previousY: Double
