@@ -33,17 +33,19 @@ extension TrajectoryTracker {
     /// `trajectoryLength` points of their own, when their path, once known, finds the rest
     /// among the detections before them: a drive's first frames after impact are smeared and
     /// merged with the club, so its chain starts late, and a fast ball may climb out of the top
-    /// in ten frames. The chain's own points (five at least) must pass the ballistic test, and
+    /// in ten frames. A launch loses a frame or two to the club, no more: the chain must have
+    /// all but two of the points itself (five at least), and they must pass the ballistic test;
     /// the flight is reported only with `trajectoryLength` detected points in all, as any other
     /// (the launch frame itself, struck partway through the frame interval, need not lie on the
-    /// flight's path in time, so it is not tested again). Only chains about to leave are tried:
-    /// any other gets its points by being followed.
+    /// flight's path in time, so it is not tested again). In dense clutter the detections before
+    /// a chain are never far from some speck: a short chain completed from them would be noise.
+    /// Only chains about to leave are tried: any other gets its points by being followed.
     mutating func confirmChainsLeavingThePicture(extended: [Bool], ended: inout [Bool], frame: Int, time: Double) {
         let length = settings.trajectoryLength
         guard length > 5 else { return }
         for t in active.indices where extended[t] && !ended[t] && !active[t].isReported {
             let count = active[t].points.count
-            guard count >= 5, count < length else { continue }
+            guard count >= max(5, length - Self.launchFramesLost), count < length else { continue }
             guard isLeavingThePicture(active[t]), let path = test.evaluate(active[t].points).path else { continue }
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
@@ -59,15 +61,18 @@ extension TrajectoryTracker {
         }
     }
 
-    /// Whether a chain's next step takes it out of the picture: its last detection lies within
-    /// a step (or three radii) of an edge, and it was moving toward that edge.
+    /// Frames at the start of a flight its chain may miss and find again in the frames before
+    /// it: the impact frame and the next, smeared and merged with the club head.
+    static let launchFramesLost = 2
+
+    /// Whether a chain's next step takes it out of the picture: moving toward an edge, its last
+    /// detection lies within its last step's travel toward that edge (or three radii) of it.
     func isLeavingThePicture(_ track: Track) -> Bool {
         guard track.points.count >= 2 else { return false }
         let a = track.points[track.points.count - 2].picturePosition, b = track.last.picturePosition
-        let dx = b.x - a.x, dy = b.y - a.y
-        let margin = max(3 * track.last.radius, (dx * dx + dy * dy).squareRoot())
-        return (dx < 0 && b.x - margin < 0) || (dx > 0 && b.x + margin > settings.frameWidth)
-            || (dy < 0 && b.y - margin < 0) || (dy > 0 && b.y + margin > settings.frameHeight)
+        let dx = b.x - a.x, dy = b.y - a.y, near = 3 * track.last.radius
+        return (dx < 0 && b.x + dx - near < 0) || (dx > 0 && b.x + dx + near > settings.frameWidth)
+            || (dy < 0 && b.y + dy - near < 0) || (dy > 0 && b.y + dy + near > settings.frameHeight)
     }
 
     /// How many of a track's first points, before its ballistic window, the flight does not
