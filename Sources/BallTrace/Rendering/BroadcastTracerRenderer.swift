@@ -96,11 +96,11 @@ final class BroadcastTracerRenderer: FrameOverlay {
         }
         let c = style.colour
         try callShim("tracer rasterization") {
-            bt_tracer_finish(handle, max(1, lineWidth), c.red, c.green, c.blue, $0, $1)
+            bt_tracer_finish(handle, style.glow > 0 ? max(1, lineWidth) : 0, c.red, c.green, c.blue, $0, $1)
         }
     }
 
-    /// The line, and under it a glow three times as wide at half its coverage.
+    /// The line, and under it its glow (``BroadcastTracerStyle/glow``).
     private func line(_ points: [PixelPoint], weight: Double) throws {
         guard points.count >= 2 else { return }
         xy.removeAll(keepingCapacity: true)
@@ -111,7 +111,7 @@ final class BroadcastTracerRenderer: FrameOverlay {
         }
         let count = Int32(points.count)
         try callShim("tracer drawing") {
-            bt_tracer_path(handle, xy, count, lineWidth, weight, 3 * lineWidth, 0.5 * weight, $0, $1)
+            bt_tracer_path(handle, xy, count, lineWidth, weight, 3 * lineWidth, style.glow * weight, $0, $1)
         }
     }
 

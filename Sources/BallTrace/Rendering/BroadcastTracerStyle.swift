@@ -17,6 +17,9 @@ package struct BroadcastTracerStyle: Sendable, Hashable {
     /// takes to fade out.
     package var hold: Double = 0.6
     package var fade: Double = 1.0
+    /// The glow's coverage relative to the line's (0: no glow). It is three times as wide as the
+    /// line, blurred by a Gaussian as wide as the line.
+    package var glow: Double = 0.5
 
     package init(colour: RGBColour = defaultColour, width: Double = defaultWidth, opacity: Double = 0.9,
                  showsLanding: Bool = false) {

@@ -10,7 +10,8 @@ struct FlightCurve {
     /// Detections each local fit takes (fewer when the flight has fewer).
     static let window = 9
 
-    /// Points along the curve in time order, no more than ``spacing`` pixels apart.
+    /// Points along the curve in time order, about ``spacing`` pixels apart (the chord between two
+    /// detections is cut into steps of at most that; the curve bends a little longer).
     private(set) var times: [Double] = []
     private(set) var points: [PixelPoint] = []
     /// The fitted path carried on beyond the last detection, to landing or the picture's edge.
