@@ -47,21 +47,26 @@ public final class TrajectoryOverlay {
     ///   - orientation: how they are turned relative to what a viewer sees, as given to
     ///     ``SequenceRequestHandler/perform(_:on:orientation:)``.
     ///   - regionOfInterest: drawn in blue when given, in `coordinates`.
-    public convenience init(width: Int, height: Int, orientation: FrameOrientation = .up, regionOfInterest: NormalizedRect? = nil,
-                            coordinates: CoordinateSystem = .vision) throws {
-        try self.init(width: width, height: height, orientation: orientation, regionOfInterest: regionOfInterest,
-                      coordinates: coordinates, drawing: .vision)
+    public init(width: Int, height: Int, orientation: FrameOrientation = .up, regionOfInterest: NormalizedRect? = nil,
+                coordinates: CoordinateSystem = .vision) throws {
+        (geometry, renderer) = try Self.renderer(.vision, width: width, height: height, orientation: orientation,
+                                                 regionOfInterest: regionOfInterest, coordinates: coordinates)
     }
 
     /// Draws as `drawing` says: Vision's drawing, or the broadcast tracer (which leaves out the region of interest).
     package init(width: Int, height: Int, orientation: FrameOrientation = .up, regionOfInterest: NormalizedRect? = nil,
                  coordinates: CoordinateSystem = .vision, drawing: OverlayDrawing) throws {
+        (geometry, renderer) = try Self.renderer(drawing, width: width, height: height, orientation: orientation,
+                                                 regionOfInterest: regionOfInterest, coordinates: coordinates)
+    }
+
+    private static func renderer(_ drawing: OverlayDrawing, width: Int, height: Int, orientation: FrameOrientation,
+                                 regionOfInterest: NormalizedRect?, coordinates: CoordinateSystem) throws -> (FrameGeometry, any FrameOverlay) {
         let geometry = FrameGeometry(storedWidth: width, storedHeight: height, rotation: orientation.rotation)
-        self.geometry = geometry
         let region = regionOfInterest.map {
             coordinates.topLeft($0).pixelRect(width: geometry.displayedWidth, height: geometry.displayedHeight)
         }
-        renderer = try makeFrameOverlay(drawing, geometry: geometry, region: region, width: width, height: height)
+        return (geometry, try makeFrameOverlay(drawing, geometry: geometry, region: region, width: width, height: height))
     }
 
     /// Draws these trajectories (a request's ``DetectTrajectoriesRequest/results``) onto `image`.
