@@ -15,7 +15,7 @@ package struct BroadcastTracerStyle: Sendable, Hashable {
     package var showsLanding: Bool
     /// Seconds the whole tracer stays after the flight's last detection, then the seconds it
     /// takes to fade out.
-    package var hold: Double = 0.6
+    package var hold: Double = 0.3
     package var fade: Double = 1.0
     /// The glow's coverage relative to the line's (0: no glow). It is three times as wide as the
     /// line, blurred by a Gaussian as wide as the line.
