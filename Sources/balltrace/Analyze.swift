@@ -12,6 +12,8 @@ struct Analyze: ParsableCommand {
                 balltrace analyze swing.mp4
               The trajectories as JSON, and the clip with the flights drawn on it:
                 balltrace analyze swing.mp4 --json swing.json --video swing.traced.mp4
+              The clip with a broadcast-style tracer, yellow, its predicted landing dashed:
+                balltrace analyze swing.mp4 --video swing.traced.mp4 --style broadcast --tracer-color yellow --tracer-landing
               Launch speed, angle and apex of a golf shot, and a picture to send the player:
                 balltrace analyze swing.mp4 --ball golf --tracer swing.png
               A calibrated scene (a metre stick 398.7 px long), every point for a spreadsheet:
@@ -37,6 +39,9 @@ struct Analyze: ParsableCommand {
 
     @OptionGroup(title: "Outputs")
     var output: OutputOptions
+
+    @OptionGroup(title: "Drawing on videos")
+    var look: TracerOptions
 
     @OptionGroup(title: "Detection")
     var detection: DetectionOptions
@@ -65,6 +70,7 @@ struct Analyze: ParsableCommand {
             let flag = flag(for: error)
             throw ValidationError("\(flag): \(error)")
         }
+        try look.validate(drawsVideo: output.video != nil || batch.render, video: "--video (or --render with --out-dir)")
         if batch.outDir != nil {
             try validateBatch()
         } else {
@@ -136,7 +142,7 @@ struct Analyze: ParsableCommand {
         logger.logLevel = display.verbose ? .debug : .notice
         if let outDir = batch.outDir {
             let clips = Batch(inputs: inputs, folder: outDir, render: batch.render, jobs: batch.jobs, force: batch.force, settings: settings,
-                              encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf), quiet: display.quiet,
+                              encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf), drawing: look.drawing, quiet: display.quiet,
                               console: console, logger: logger, cancellation: interruption.cancellation)
             let status = clips.run()
             if interruption.signalNumber != nil { throw ExitCode(interruption.exitCode) }
@@ -154,7 +160,9 @@ struct Analyze: ParsableCommand {
             for path in [output.json, output.video, output.csv, output.tracer].compactMap({ $0 }) where path != "-" {
                 try AtomicFile.checkWritableFolder(for: path)
             }
-            let overlay = output.video.map { OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf)) }
+            let overlay = output.video.map {
+                OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf), drawing: look.drawing)
+            }
             let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
             let started = Date()
             let result = try VideoAnalysis.run(

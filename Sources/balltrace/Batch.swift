@@ -22,6 +22,7 @@ struct Batch {
     let force: Bool
     let settings: AnalysisSettings
     let encoding: VideoEncoding
+    let drawing: OverlayDrawing
     let quiet: Bool
     let console: Console
     let logger: Logger
@@ -79,7 +80,7 @@ struct Batch {
         let started = Date()
         do {
             let result = try VideoAnalysis.run(
-                path: input, settings: settings, overlay: video.map { OverlayVideoRequest(path: $0, encoding: encoding) },
+                path: input, settings: settings, overlay: video.map { OverlayVideoRequest(path: $0, encoding: encoding, drawing: drawing) },
                 cancellation: cancellation, logger: clipLogger,
                 progress: { state.progress(input, $0); showProgress(state) })
             try AtomicFile.write(try AnalysisDocument(result: result).jsonData(), to: document)

@@ -25,6 +25,8 @@ struct Shots: ParsableCommand {
                 balltrace shots range.mp4 --out-dir range-shots
               Three seconds before each impact, two after each flight, golf ball physics:
                 balltrace shots range.mp4 --out-dir range-shots --pre-roll 3 --post-roll 2 --ball golf
+              Each clip with a broadcast-style tracer:
+                balltrace shots range.mp4 --out-dir range-shots --style broadcast
               Two sessions: shots/monday/ and shots/tuesday/:
                 balltrace shots monday.mp4 tuesday.mov --out-dir shots
 
@@ -44,6 +46,9 @@ struct Shots: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of each clip after the flight's end (default 1).", valueName: "seconds"))
     var postRoll: Double = 1
+
+    @OptionGroup(title: "Drawing on the clips")
+    var look: TracerOptions
 
     @OptionGroup(title: "Detection")
     var detection: DetectionOptions
@@ -65,6 +70,7 @@ struct Shots: ParsableCommand {
             throw ValidationError("\(flag): expected seconds, 0 or more (got \(seconds))")
         }
         try physics.checkOneScale()
+        try look.validate(drawsVideo: true, video: "a video")
         do {
             try settings.validate()
         } catch {
@@ -94,7 +100,8 @@ struct Shots: ParsableCommand {
                 continue
             }
             do {
-                let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll)
+                let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll,
+                                                  drawing: look.drawing)
                 let result = try SessionShots.run(
                     request, cancellation: interruption.cancellation, logger: logger,
                     progress: { console.status(ProgressText.describe(name, $0, elapsed: Date().timeIntervalSince(started))) })

@@ -33,6 +33,15 @@ struct FlagErrorTests {
         Case(flags: ["--tracer", "-"], mentions: ["--tracer", "file path"]),
         Case(flags: ["--tracer-time", "1"], mentions: ["--tracer-time", "give --tracer"]),
         Case(flags: ["--tracer", "swing.png", "--tracer-time", "-1"], mentions: ["--tracer-time", "0 or more"]),
+        Case(flags: ["--style", "fancy"], mentions: ["--style", "vision", "broadcast"]),
+        Case(flags: ["--style", "broadcast"], mentions: ["--style", "give --video"]),
+        Case(flags: ["--tracer-color", "yellow"], mentions: ["--tracer-color", "add --style broadcast"]),
+        Case(flags: ["--style", "broadcast", "--tracer-color", "mauve"], mentions: ["--tracer-color", "orange", "#RRGGBB"]),
+        Case(flags: ["--style", "broadcast", "--tracer-color", "#12345"], mentions: ["--tracer-color", "#RRGGBB"]),
+        Case(flags: ["--style", "broadcast", "--tracer-width", "0"], mentions: ["--tracer-width", "more than 0"]),
+        Case(flags: ["--style", "broadcast", "--tracer-width", "-3"], mentions: ["--tracer-width", "more than 0"]),
+        Case(flags: ["--style", "broadcast", "--tracer-opacity", "1.5"], mentions: ["--tracer-opacity", "0 (invisible) to 1"]),
+        Case(flags: ["--style", "broadcast", "--tracer-opacity", "half"], mentions: ["--tracer-opacity", "0 (invisible) to 1"]),
         // Known to be wrong only once the clip's length is: still refused before any analysis.
         Case(flags: ["--tracer", "swing.png", "--tracer-time", "60"], mentions: ["--tracer-time", "past the end", "3.00 s"]),
     ]

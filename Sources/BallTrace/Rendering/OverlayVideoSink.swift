@@ -1,14 +1,15 @@
 import Logging
 
 /// The overlay video as an output of an analysis: every decoded frame with the region of
-/// interest and the flights in view drawn on it, as ``TrajectoryOverlay`` draws them, encoded
+/// interest and the flights in view drawn on it, as ``TrajectoryOverlay`` draws them (or the
+/// broadcast tracer, as the request asks), encoded
 /// with the source's timestamps (and its sound, when MP4 can hold it).
 ///
 /// The overlay is causal, like Vision's live overlay: each frame shows the trajectories
 /// reported up to that frame.
 final class OverlayVideoSink: AnalysisSink {
     private let writer: VideoFileWriter
-    private let renderer: OverlayRenderer
+    private let renderer: any FrameOverlay
     private let frames: EncoderFrameSource
     private let source: VideoSourceInfo
     /// The encoded size: H.264 in 4:2:0 needs even sizes, so an odd last column or row is left out.
@@ -27,7 +28,7 @@ final class OverlayVideoSink: AnalysisSink {
             path: request.path, width: width, height: height, timeBase: reader.timeBase,
             frameRate: reader.averageFrameRate, encoding: request.encoding, displayMatrix: reader.displayMatrix,
             audio: reader.audioStream, timestampOffset: startTimestamp)
-        renderer = try OverlayRenderer(geometry: source.geometry, region: region, width: width, height: height)
+        renderer = try makeFrameOverlay(request.drawing, geometry: source.geometry, region: region, width: width, height: height)
         frames = try EncoderFrameSource(width: width, height: height)
         logger.debug("rendering: overlay video \(request.path), libx264 \(request.encoding.preset) crf \(request.encoding.crf)")
     }
@@ -41,7 +42,7 @@ final class OverlayVideoSink: AnalysisSink {
 
     func take(_ frame: SessionFrame) throws {
         let target = try frames.prepare(from: frame.decoded.frame)
-        try renderer.show(frame.inFlight)
+        try renderer.show(frame.inFlight, at: frame.decoded.time)
         try renderer.composite(onto: target)
         try writer.write(target)
     }

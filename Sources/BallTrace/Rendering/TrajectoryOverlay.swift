@@ -37,8 +37,10 @@ public struct PlanarYUVImage: Sendable, Hashable {
 /// analysing its own frames produces the command line's overlay. Rasterized only when what it
 /// shows changes, then blended into each picture.
 public final class TrajectoryOverlay {
-    private let renderer: OverlayRenderer
+    private let renderer: any FrameOverlay
     private let geometry: FrameGeometry
+    /// The latest detection drawn: the time of a picture drawn without one.
+    private var latest = -Double.infinity
 
     /// - Parameters:
     ///   - width, height: the pictures drawn on, as stored.
@@ -47,21 +49,40 @@ public final class TrajectoryOverlay {
     ///   - regionOfInterest: drawn in blue when given, in `coordinates`.
     public init(width: Int, height: Int, orientation: FrameOrientation = .up, regionOfInterest: NormalizedRect? = nil,
                 coordinates: CoordinateSystem = .vision) throws {
+        (geometry, renderer) = try Self.renderer(.vision, width: width, height: height, orientation: orientation,
+                                                 regionOfInterest: regionOfInterest, coordinates: coordinates)
+    }
+
+    /// Draws as `drawing` says: Vision's drawing, or the broadcast tracer (which leaves out the region of interest).
+    package init(width: Int, height: Int, orientation: FrameOrientation = .up, regionOfInterest: NormalizedRect? = nil,
+                 coordinates: CoordinateSystem = .vision, drawing: OverlayDrawing) throws {
+        (geometry, renderer) = try Self.renderer(drawing, width: width, height: height, orientation: orientation,
+                                                 regionOfInterest: regionOfInterest, coordinates: coordinates)
+    }
+
+    private static func renderer(_ drawing: OverlayDrawing, width: Int, height: Int, orientation: FrameOrientation,
+                                 regionOfInterest: NormalizedRect?, coordinates: CoordinateSystem) throws -> (FrameGeometry, any FrameOverlay) {
         let geometry = FrameGeometry(storedWidth: width, storedHeight: height, rotation: orientation.rotation)
-        self.geometry = geometry
         let region = regionOfInterest.map {
             coordinates.topLeft($0).pixelRect(width: geometry.displayedWidth, height: geometry.displayedHeight)
         }
-        renderer = try OverlayRenderer(geometry: geometry, region: region, width: width, height: height)
+        return (geometry, try makeFrameOverlay(drawing, geometry: geometry, region: region, width: width, height: height))
     }
 
     /// Draws these trajectories (a request's ``DetectTrajectoriesRequest/results``) onto `image`.
     public func draw(_ trajectories: [TrajectoryObservation], on image: inout PlanarYUVImage) throws {
+        latest = trajectories.lazy.compactMap { $0.detectedPoints.last?.time }.reduce(latest, max)
+        try draw(trajectories, on: &image, at: latest)
+    }
+
+    /// Draws these trajectories onto the picture taken at `time` (seconds, the detections'
+    /// clock): the broadcast tracer grows and fades with it.
+    package func draw(_ trajectories: [TrajectoryObservation], on image: inout PlanarYUVImage, at time: Double) throws {
         guard image.width == geometry.storedWidth, image.height == geometry.storedHeight else {
             throw VideoFrameError.frameChanged(
                 from: geometry, to: FrameGeometry(storedWidth: image.width, storedHeight: image.height, rotation: geometry.rotation))
         }
-        try renderer.show(trajectories)
+        try renderer.show(trajectories, at: time)
         let (cw, stride) = (image.chromaWidth, image.width)
         try image.y.withUnsafeMutableBufferPointer { y in
             try image.u.withUnsafeMutableBufferPointer { u in

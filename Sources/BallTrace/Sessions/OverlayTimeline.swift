@@ -37,4 +37,15 @@ final class OverlayTimeline: AnalysisSink {
         }
         return low == 0 ? [] : shown[low - 1]
     }
+
+    /// The last observation of each of these flights: all it was seen to do. Drawn on a clip made
+    /// after the analysis, it lets the broadcast tracer grow with the ball from its launch, where
+    /// the analysis could report it only some frames later.
+    func lastObservations(of flights: Set<UUID>) -> [TrajectoryObservation] {
+        var found: [UUID: TrajectoryObservation] = [:]
+        for observations in shown.reversed() {
+            for o in observations where flights.contains(o.uuid) && found[o.uuid] == nil { found[o.uuid] = o }
+        }
+        return found.values.sorted { $0.timeRange.start < $1.timeRange.start }
+    }
 }

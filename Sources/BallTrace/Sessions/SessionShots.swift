@@ -11,9 +11,12 @@ package struct SessionShotsRequest: Sendable {
     package var preRoll: Double
     package var postRoll: Double
     package var encoding: VideoEncoding
+    /// How the clips draw the flights.
+    package var drawing: OverlayDrawing
 
     package init(path: String, folder: String, settings: AnalysisSettings, preRoll: Double = 2, postRoll: Double = 1,
-                 encoding: VideoEncoding = .default) {
+                 encoding: VideoEncoding = .default, drawing: OverlayDrawing = .vision) {
+        self.drawing = drawing
         self.path = path
         self.folder = folder
         self.settings = settings
@@ -65,7 +68,7 @@ package enum SessionShots {
                               flights: Set([$0.trajectory] + $0.continuations))
         }
         let pass = ShotClipPass(path: request.path, clips: clips, timeline: timeline, settings: request.settings,
-                                encoding: request.encoding, cancellation: cancellation, logger: logger)
+                                encoding: request.encoding, drawing: request.drawing, cancellation: cancellation, logger: logger)
         let frames = try pass.run()
         logger.debug("shots: \(shots.count) clip\(shots.count == 1 ? "" : "s") from \(pass.framesRead) frames read again, \(pass.seeks) seek\(pass.seeks == 1 ? "" : "s")")
         // A log never names a clip that is not there.

@@ -28,6 +28,7 @@ final class ShotClipPass {
     private let timeline: OverlayTimeline
     private let settings: AnalysisSettings
     private let encoding: VideoEncoding
+    private let drawing: OverlayDrawing
     private let cancellation: Cancellation?
     private let logger: Logger
     /// What the clips leave out of the session (its sound, when MP4 cannot hold it; an odd
@@ -39,7 +40,8 @@ final class ShotClipPass {
     private(set) var seeks = 0
 
     init(path: String, clips: [Clip], timeline: OverlayTimeline, settings: AnalysisSettings, encoding: VideoEncoding,
-         cancellation: Cancellation?, logger: Logger) {
+         drawing: OverlayDrawing = .vision, cancellation: Cancellation?, logger: Logger) {
+        self.drawing = drawing
         self.path = path
         self.clips = clips
         self.timeline = timeline
@@ -72,6 +74,8 @@ final class ShotClipPass {
         var frames = Array(repeating: 0, count: clips.count)
         var origin: Int64?
         var soughtFor = Set<Int>()
+        // The broadcast tracer is drawn from each flight's whole course, known by now.
+        let whole = drawing == .vision ? [] : clips.map { timeline.lastObservations(of: $0.flights) }
 
         func route(_ packet: OwnedPacket, origin: Int64) throws {
             guard let time = reader.time(ofAudio: packet, origin: origin) else { return }
@@ -104,7 +108,7 @@ final class ShotClipPass {
                 let writer = try writers[i] ?? open(clip, at: frame, reader: reader, region: region,
                                                      audio: waitingAudio.removeValue(forKey: i) ?? [])
                 writers[i] = writer
-                let shown = timeline.inFlight(at: frame.time).filter { clip.flights.contains($0.uuid) }
+                let shown = drawing == .vision ? timeline.inFlight(at: frame.time).filter { clip.flights.contains($0.uuid) } : whole[i]
                 try writer.take(SessionFrame(decoded: frame, analysed: false, inFlight: shown, report: nil))
                 frames[i] += 1
             }
@@ -139,7 +143,7 @@ final class ShotClipPass {
     /// Starts a clip at its first frame, which becomes its time 0, with the sound that came before it.
     private func open(_ clip: Clip, at frame: DecodedFrame, reader: MediaDecoder, region: PixelRect?,
                       audio: [OwnedPacket]) throws -> OverlayVideoSink {
-        let writer = try OverlayVideoSink(OverlayVideoRequest(path: clip.path, encoding: encoding), reading: reader, region: region,
+        let writer = try OverlayVideoSink(OverlayVideoRequest(path: clip.path, encoding: encoding, drawing: drawing), reading: reader, region: region,
                                           logger: logger, startTimestamp: frame.timestamp)
         for packet in audio { try writer.audio(packet) }
         if !warned {

@@ -93,6 +93,30 @@ int bt_overlay_composite_yuv420(const bt_overlay *overlay,
                                 uint8_t *v, ptrdiff_t v_stride,
                                 char *message, size_t message_size);
 
+/* ---- Broadcast tracer: one colour, a line with a soft glow, rasterized once per change ---- */
+
+typedef struct bt_tracer bt_tracer;
+
+int bt_tracer_create(int width, int height, bt_tracer **out, char *message, size_t message_size);
+void bt_tracer_destroy(bt_tracer *tracer);
+/* Starts a new layer: the next composite shows only the paths added after this. */
+void bt_tracer_clear(bt_tracer *tracer);
+/* Adds an anti-aliased open polyline through `count` (x, y) pairs in stored-frame pixels, pixel
+   centres at half-integers: a line `thickness` wide of coverage `weight` (0…1), and under it a
+   glow `glow_thickness` wide of coverage `glow_weight`, blurred by `bt_tracer_finish`. */
+int bt_tracer_path(bt_tracer *tracer, const double *xy, int count, double thickness, double weight,
+                   double glow_thickness, double glow_weight, char *message, size_t message_size);
+/* Blurs the glow by a Gaussian of `glow_sigma` pixels, lays the line over it and converts the
+   layer to YUV coverage in `red`, `green`, `blue`, once. */
+int bt_tracer_finish(bt_tracer *tracer, double glow_sigma, uint8_t red, uint8_t green, uint8_t blue,
+                     char *message, size_t message_size);
+/* Blends the layer into a YUV 4:2:0 frame of its size, its coverage scaled by `opacity` (0…1). */
+int bt_tracer_composite_yuv420(const bt_tracer *tracer, double opacity,
+                               uint8_t *y, ptrdiff_t y_stride,
+                               uint8_t *u, ptrdiff_t u_stride,
+                               uint8_t *v, ptrdiff_t v_stride,
+                               char *message, size_t message_size);
+
 /* ---- Picture: one still frame drawn on, for the tracer picture a coach sends ----------- */
 
 typedef struct bt_picture bt_picture;
