@@ -12,23 +12,13 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include "Guard.hpp"
+#include "Layer.hpp"
 
-namespace {
-
-/// Covered pixels [x0, x1) of one row.
-struct Span {
-    int y, x0, x1;
-};
-
-struct FreeDeleter {
-    void operator()(void *p) const { std::free(p); }
-};
-
-}  // namespace
+using namespace balltrace::layer;
 
 struct bt_overlay {
     int width = 0, height = 0;
-    std::vector<std::unique_ptr<void, FreeDeleter>> storage;  // the canvases' memory
+    Storage storage;                                           // the canvases' memory
     std::vector<Span> luma_spans, chroma_spans;                // where the overlay covers
     cv::Mat colour;   // BGR, CV_8UC3
     cv::Mat alpha;    // CV_8UC1 coverage
@@ -39,15 +29,6 @@ struct bt_overlay {
 
 using balltrace::guarded;
 
-/// A zeroed matrix whose untouched pages take no memory.
-static cv::Mat lazily_zeroed(bt_overlay *o, int rows, int cols, int type) {
-    size_t bytes = size_t(rows) * cols * CV_ELEM_SIZE(type);
-    void *data = std::calloc(bytes == 0 ? 1 : bytes, 1);
-    if (!data) throw std::bad_alloc();
-    o->storage.emplace_back(data);
-    return cv::Mat(rows, cols, type, data);
-}
-
 extern "C" int bt_overlay_create(int width, int height, bt_overlay **out, char *message, size_t size) {
     return guarded(message, size, [&] {
         *out = nullptr;
@@ -55,12 +36,12 @@ extern "C" int bt_overlay_create(int width, int height, bt_overlay **out, char *
         auto o = std::make_unique<bt_overlay>();
         o->width = width;
         o->height = height;
-        o->colour = lazily_zeroed(o.get(), height, width, CV_8UC3);
-        o->alpha = lazily_zeroed(o.get(), height, width, CV_8UC1);
-        o->y = lazily_zeroed(o.get(), height, width, CV_8UC1);
-        o->u = lazily_zeroed(o.get(), (height + 1) / 2, (width + 1) / 2, CV_8UC1);
-        o->v = lazily_zeroed(o.get(), (height + 1) / 2, (width + 1) / 2, CV_8UC1);
-        o->alpha_c = lazily_zeroed(o.get(), (height + 1) / 2, (width + 1) / 2, CV_8UC1);
+        o->colour = lazily_zeroed(o->storage, height, width, CV_8UC3);
+        o->alpha = lazily_zeroed(o->storage, height, width, CV_8UC1);
+        o->y = lazily_zeroed(o->storage, height, width, CV_8UC1);
+        o->u = lazily_zeroed(o->storage, (height + 1) / 2, (width + 1) / 2, CV_8UC1);
+        o->v = lazily_zeroed(o->storage, (height + 1) / 2, (width + 1) / 2, CV_8UC1);
+        o->alpha_c = lazily_zeroed(o->storage, (height + 1) / 2, (width + 1) / 2, CV_8UC1);
         *out = o.release();
     });
 }
@@ -110,17 +91,6 @@ extern "C" int bt_overlay_polyline(bt_overlay *o, const double *xy, int count, i
     });
 }
 
-/// Appends the runs of nonzero coverage of `row` within [x0, x1) to `spans`.
-static void add_spans(std::vector<Span> &spans, int y, const uint8_t *row, int x0, int x1) {
-    int x = x0;
-    while (x < x1) {
-        while (x < x1 && row[x] == 0) ++x;
-        int start = x;
-        while (x < x1 && row[x] != 0) ++x;
-        if (x > start) spans.push_back({y, start, x});
-    }
-}
-
 extern "C" int bt_overlay_finish(bt_overlay *o, char *message, size_t size) {
     return guarded(message, size, [&] {
         o->luma_spans.clear();
@@ -138,7 +108,7 @@ extern "C" int bt_overlay_finish(bt_overlay *o, char *message, size_t size) {
             uint8_t *py = o->y.ptr<uint8_t>(span.y);
             for (int xx = span.x0; xx < span.x1; ++xx) {
                 double b = c[xx][0], g = c[xx][1], r = c[xx][2];
-                py[xx] = cv::saturate_cast<uint8_t>(16 + 0.257 * r + 0.504 * g + 0.098 * b);
+                py[xx] = luma(r, g, b);
             }
         }
         // A chroma sample is covered where any of its four luma pixels is: the luma spans of
@@ -163,8 +133,8 @@ extern "C" int bt_overlay_finish(bt_overlay *o, char *message, size_t size) {
                         if (a > best) { best = a; colour = o->colour.at<cv::Vec3b>(yy, xx); }
                     }
                 double b = colour[0], g = colour[1], r = colour[2];
-                pu[cx] = cv::saturate_cast<uint8_t>(128 - 0.148 * r - 0.291 * g + 0.439 * b);
-                pv[cx] = cv::saturate_cast<uint8_t>(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+                pu[cx] = blue_difference(r, g, b);
+                pv[cx] = red_difference(r, g, b);
                 pa[cx] = uint8_t(sum / 4);
             }
             add_spans(o->chroma_spans, cy, pa, x0 / 2, (x1 + 1) / 2);
@@ -172,19 +142,10 @@ extern "C" int bt_overlay_finish(bt_overlay *o, char *message, size_t size) {
     });
 }
 
-static inline uint8_t blend(uint8_t base, uint8_t top, int alpha) {
-    return uint8_t((base * (255 - alpha) + top * alpha + 127) / 255);
-}
-
 extern "C" int bt_overlay_composite_yuv420(const bt_overlay *o, uint8_t *y, ptrdiff_t ys, uint8_t *u,
                                            ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
     return guarded(message, size, [&] {
-        // The planes are the caller's, of the overlay's size: a row shorter than the overlay's
-        // would be written past.
-        const ptrdiff_t chroma_width = (o->width + 1) / 2;
-        if (y == nullptr || u == nullptr || v == nullptr) throw std::invalid_argument("overlay: a plane is missing");
-        if (ys < o->width || us < chroma_width || vs < chroma_width)
-            throw std::invalid_argument("overlay: a plane's stride is shorter than the overlay's rows");
+        check_planes("overlay", o->width, y, ys, u, us, v, vs);
         for (const Span &span : o->luma_spans) {
             const uint8_t *a = o->alpha.ptr<uint8_t>(span.y), *oy = o->y.ptr<uint8_t>(span.y);
             uint8_t *row = y + span.y * ys;

@@ -13,23 +13,13 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include "Guard.hpp"
+#include "Layer.hpp"
 
-namespace {
-
-/// Covered pixels [x0, x1) of one row.
-struct Span {
-    int y, x0, x1;
-};
-
-struct FreeDeleter {
-    void operator()(void *p) const { std::free(p); }
-};
-
-}  // namespace
+using namespace balltrace::layer;
 
 struct bt_tracer {
     int width = 0, height = 0;
-    std::vector<std::unique_ptr<void, FreeDeleter>> storage;  // the masks' memory
+    Storage storage;     // the masks' memory
     cv::Mat line, glow;  // CV_8UC1 coverage of the lines and of their glow, before the blur
     cv::Mat alpha;       // CV_8UC1 the layer's coverage
     cv::Mat alpha_c;     // the layer's coverage at chroma resolution
@@ -42,13 +32,6 @@ struct bt_tracer {
 
 using balltrace::guarded;
 
-static cv::Mat lazily_zeroed(bt_tracer *t, int rows, int cols) {
-    void *data = std::calloc(size_t(rows) * cols == 0 ? 1 : size_t(rows) * cols, 1);
-    if (!data) throw std::bad_alloc();
-    t->storage.emplace_back(data);
-    return cv::Mat(rows, cols, CV_8UC1, data);
-}
-
 extern "C" int bt_tracer_create(int width, int height, bt_tracer **out, char *message, size_t size) {
     return guarded(message, size, [&] {
         *out = nullptr;
@@ -56,10 +39,10 @@ extern "C" int bt_tracer_create(int width, int height, bt_tracer **out, char *me
         auto t = std::make_unique<bt_tracer>();
         t->width = width;
         t->height = height;
-        t->line = lazily_zeroed(t.get(), height, width);
-        t->glow = lazily_zeroed(t.get(), height, width);
-        t->alpha = lazily_zeroed(t.get(), height, width);
-        t->alpha_c = lazily_zeroed(t.get(), (height + 1) / 2, (width + 1) / 2);
+        t->line = lazily_zeroed(t->storage, height, width, CV_8UC1);
+        t->glow = lazily_zeroed(t->storage, height, width, CV_8UC1);
+        t->alpha = lazily_zeroed(t->storage, height, width, CV_8UC1);
+        t->alpha_c = lazily_zeroed(t->storage, (height + 1) / 2, (width + 1) / 2, CV_8UC1);
         *out = t.release();
     });
 }
@@ -113,17 +96,6 @@ extern "C" int bt_tracer_path(bt_tracer *t, const double *xy, int count, double 
     });
 }
 
-/// Appends the runs of nonzero coverage of `row` within [x0, x1) to `spans`.
-static void add_spans(std::vector<Span> &spans, int y, const uint8_t *row, int x0, int x1) {
-    int x = x0;
-    while (x < x1) {
-        while (x < x1 && row[x] == 0) ++x;
-        int start = x;
-        while (x < x1 && row[x] != 0) ++x;
-        if (x > start) spans.push_back({y, start, x});
-    }
-}
-
 extern "C" int bt_tracer_finish(bt_tracer *t, double glow_sigma, uint8_t red, uint8_t green, uint8_t blue,
                                 char *message, size_t size) {
     return guarded(message, size, [&] {
@@ -131,9 +103,9 @@ extern "C" int bt_tracer_finish(bt_tracer *t, double glow_sigma, uint8_t red, ui
         t->chroma_spans.clear();
         // BT.601, limited range, as the overlay converts.
         double r = red, g = green, b = blue;
-        t->y = cv::saturate_cast<uint8_t>(16 + 0.257 * r + 0.504 * g + 0.098 * b);
-        t->u = cv::saturate_cast<uint8_t>(128 - 0.148 * r - 0.291 * g + 0.439 * b);
-        t->v = cv::saturate_cast<uint8_t>(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+        t->y = luma(r, g, b);
+        t->u = blue_difference(r, g, b);
+        t->v = red_difference(r, g, b);
         if (t->drawn.empty()) return;
         int reach = glow_sigma > 0 ? int(std::ceil(3 * glow_sigma)) + 1 : 0;
         cv::Rect box(t->drawn.x - reach, t->drawn.y - reach, t->drawn.width + 2 * reach, t->drawn.height + 2 * reach);
@@ -166,17 +138,10 @@ extern "C" int bt_tracer_finish(bt_tracer *t, double glow_sigma, uint8_t red, ui
     });
 }
 
-static inline uint8_t blend(uint8_t base, uint8_t top, int alpha) {
-    return uint8_t((base * (255 - alpha) + top * alpha + 127) / 255);
-}
-
 extern "C" int bt_tracer_composite_yuv420(const bt_tracer *t, double opacity, uint8_t *y, ptrdiff_t ys, uint8_t *u,
                                           ptrdiff_t us, uint8_t *v, ptrdiff_t vs, char *message, size_t size) {
     return guarded(message, size, [&] {
-        const ptrdiff_t chroma_width = (t->width + 1) / 2;
-        if (y == nullptr || u == nullptr || v == nullptr) throw std::invalid_argument("tracer: a plane is missing");
-        if (ys < t->width || us < chroma_width || vs < chroma_width)
-            throw std::invalid_argument("tracer: a plane's stride is shorter than the layer's rows");
+        check_planes("tracer", t->width, y, ys, u, us, v, vs);
         // Coverage × opacity in 1/256 steps: one multiply a pixel.
         const int scale = int(std::lround(std::clamp(opacity, 0.0, 1.0) * 256));
         if (scale == 0) return;

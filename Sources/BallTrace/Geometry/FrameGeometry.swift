@@ -58,6 +58,18 @@ public struct FrameGeometry: Sendable, Hashable, Codable {
         }
     }
 
+    /// Replaces `xy` with `points` mapped to the stored picture, as x, y pairs: how the drawing
+    /// shim takes a path (its capacity kept, so that a caller may reuse one buffer).
+    package func storedCoordinates(of points: [PixelPoint], into xy: inout [Double]) {
+        xy.removeAll(keepingCapacity: true)
+        xy.reserveCapacity(2 * points.count)
+        for p in points {
+            let s = stored(fromDisplayed: p)
+            xy.append(s.x)
+            xy.append(s.y)
+        }
+    }
+
     /// Maps a rectangle of the displayed picture to the stored picture.
     package func stored(fromDisplayed r: PixelRect) -> PixelRect {
         let a = stored(fromDisplayed: PixelPoint(x: r.x, y: r.y))

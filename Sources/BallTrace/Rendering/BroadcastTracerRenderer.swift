@@ -103,12 +103,7 @@ final class BroadcastTracerRenderer: FrameOverlay {
     /// The line, and under it its glow (``BroadcastTracerStyle/glow``).
     private func line(_ points: [PixelPoint], weight: Double) throws {
         guard points.count >= 2 else { return }
-        xy.removeAll(keepingCapacity: true)
-        for p in points {
-            let s = geometry.stored(fromDisplayed: p)
-            xy.append(s.x)
-            xy.append(s.y)
-        }
+        geometry.storedCoordinates(of: points, into: &xy)
         let count = Int32(points.count)
         try callShim("tracer drawing") {
             bt_tracer_path(handle, xy, count, lineWidth, weight, 3 * lineWidth, style.glow * weight, $0, $1)

@@ -63,12 +63,7 @@ final class OverlayRenderer {
     private func polyline(_ points: [PixelPoint], closed: Bool, colour: RGBColour) throws {
         guard points.count >= 2 else { return }
         var xy: [Double] = []
-        xy.reserveCapacity(points.count * 2)
-        for p in points {
-            let s = geometry.stored(fromDisplayed: p)
-            xy.append(s.x)
-            xy.append(s.y)
-        }
+        geometry.storedCoordinates(of: points, into: &xy)
         let count = Int32(points.count)
         try callShim("overlay drawing") {
             bt_overlay_polyline(handle, xy, count, closed ? 1 : 0, colour.red, colour.green, colour.blue, style.lineWidth, $0, $1)
