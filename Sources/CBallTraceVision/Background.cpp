@@ -40,6 +40,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
     const uint8_t lo = uint8_t(c.threshold_minimum), hi = uint8_t(c.threshold_maximum);
     const bool first = d->frames == 0;
     const bool refreshing = d->frames % kForegroundRefresh == 0;
+    uint8_t *differences = d->differences.data() + size_t(d->frames % c.kept_frames) * w * d->height;
     for (int y = 0; y < d->height; ++y) {
         const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;
@@ -47,7 +48,9 @@ void update_model(bt_detector *d, const uint8_t *picture) {
         uint8_t *contrast = d->contrast.data() + size_t(y) * w;
         uint8_t *previous = d->previous.data() + size_t(y) * w;
         uint8_t *still = d->still.data() + size_t(y) * w;
+        uint8_t *difference_row = differences + size_t(y) * w;
         if (first) {
+            std::memset(difference_row, 0, w);
             std::memcpy(mean, in, w);
             std::memcpy(previous, in, w);
             std::memset(contrast, 0, w);
@@ -65,6 +68,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
             for (; x + 16 <= w; x += 16) {
                 cv::v_uint8x16 value = cv::v_load(in + x), m = cv::v_load(mean + x), t = cv::v_load(threshold + x);
                 cv::v_uint8x16 difference = cv::v_absdiff(value, m);
+                cv::v_store(difference_row + x, difference);
                 cv::v_uint8x16 last = cv::v_load(previous + x);
                 cv::v_store(previous + x, value);
                 cv::v_uint8x16 age = cv::v_load(still + x) + one;  // saturated
@@ -87,6 +91,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
         for (; x < w; ++x) {
             int value = in[x], m = mean[x], t = threshold[x];
             int difference = value > m ? value - m : m - value;
+            difference_row[x] = uint8_t(difference);
             int change = value > previous[x] ? value - previous[x] : previous[x] - value;
             previous[x] = uint8_t(value);
             still[x] = change > t ? 0 : uint8_t(std::min(255, still[x] + 1));

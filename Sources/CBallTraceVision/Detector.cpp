@@ -38,6 +38,8 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
             throw std::invalid_argument("detector: thresholds must satisfy 1 ≤ minimum ≤ maximum ≤ 255");
         if (c.still_frames < 1 || c.still_frames > 255)
             throw std::invalid_argument("detector: still_frames must be 1…255");
+        if (c.kept_frames < 1 || c.kept_frames > 64)
+            throw std::invalid_argument("detector: kept_frames must be 1…64");
         auto d = std::make_unique<bt_detector>();
         d->config = c;
         d->width = std::max(1, c.frame_width / c.reduction);
@@ -48,6 +50,9 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->previous.assign(pixels, 0);
         d->still.assign(pixels, 0);
         d->contrast.assign(pixels, 0);
+        d->differences.assign(pixels * c.kept_frames, 0);
+        d->faint_to_model.assign(c.kept_frames, balltrace::Similarity{});
+        d->faint_serial.assign(c.kept_frames, -1);
         d->column_sums.assign(size_t(d->width) * c.reduction, 0);
         d->row_has_foreground.assign(d->height, 0);
         d->picture.assign(pixels, 0);
@@ -146,6 +151,10 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             }
         }
         update_model(d, seen);
+        const int slot = int(d->frames % c.kept_frames);
+        d->faint_to_model[slot] = d->pending;
+        d->faint_serial[slot] = d->frames;
+        report->serial = d->frames;
         d->last_picture.swap(d->picture);
         d->frames++;
         label_runs(d);

@@ -80,6 +80,12 @@ struct bt_detector {
     balltrace::Similarity pending;
     // From the model's pixels to the scene's: the first frame's, carried along by each move.
     balltrace::Similarity scene_from_model;
+    // The last `config.kept_frames` analysed frames, by serial number modulo that: each one's
+    // |picture − model| everywhere (the model before it learned from that picture), and the map
+    // from its pixels to the model's then, for the search for a ball too faint to be a blob.
+    std::vector<uint8_t> differences;
+    std::vector<balltrace::Similarity> faint_to_model;
+    std::vector<long> faint_serial;
 };
 
 

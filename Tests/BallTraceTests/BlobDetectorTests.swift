@@ -3,7 +3,7 @@ import Testing
 @testable import BallTrace
 
 /// An 8-bit luma picture drawn in memory: a textured background and anti-aliased discs.
-private struct LumaPicture {
+struct LumaPicture {
     let width: Int, height: Int
     var pixels: [UInt8]
 
@@ -51,7 +51,7 @@ private struct LumaPicture {
     }
 }
 
-private func detect(_ detector: BlobDetector, _ picture: LumaPicture) throws -> [Blob] {
+func detect(_ detector: BlobDetector, _ picture: LumaPicture) throws -> [Blob] {
     try picture.pixels.withUnsafeBufferPointer { buffer in
         try detector.detect(luma: buffer.baseAddress!, stride: picture.width).blobs
     }.map { Blob($0, geometry: FrameGeometry(storedWidth: picture.width, storedHeight: picture.height, rotation: .none)) }

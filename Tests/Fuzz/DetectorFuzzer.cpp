@@ -39,6 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     config.min_area = in.in(0, 4);
     config.max_extent = in.in(1, 64);
     config.compensate_motion = in.next() & 1;
+    config.kept_frames = in.in(odd ? 0 : 1, 8);
 
     char message[256] = {0};
     bt_detector *detector = nullptr;
@@ -88,6 +89,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (b.radius < 0 || b.area <= 0) fail("a blob with no size");
         }
         if (!std::isfinite(report.a) || !std::isfinite(report.tx) || !std::isfinite(report.change)) fail("a report that is not finite");
+        // A search for a faint spot anywhere, in this frame or one long gone, at any size.
+        if (!report.repeated) {
+            bt_faint_spot spot{};
+            const long serial = report.serial - in.in(0, 10);
+            const double x = in.in(-20, width + 20) + 0.25 * in.in(0, 3), y = in.in(-20, height + 20);
+            if (bt_detector_find_faint_spot(detector, serial, x, y, 0.5 * in.in(0, 12), 0.5 * in.in(0, 12), &spot) == 1) {
+                const double values[] = {spot.x, spot.y, spot.radius, spot.contrast, spot.significance};
+                for (double v : values) if (!std::isfinite(v)) fail("a faint spot with a value that is not finite");
+                if (spot.x < -1 || spot.y < -1 || spot.x > width + 1 || spot.y > height + 1) fail("a faint spot outside the frame");
+            }
+        }
     }
     bt_detector_destroy(detector);
     return 0;

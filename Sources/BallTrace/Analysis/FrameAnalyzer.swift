@@ -14,6 +14,8 @@ final class FrameAnalyzer {
     private(set) var maximumRadius: Double
     private(set) var region: PixelRect?
     let detector: BlobDetector
+    /// The detector's last frames, searched where a flight expects a ball no blob showed.
+    private let faintSpots: FaintSpotFinder
     private var filter: BlobFilter
     /// The tracker, on a thread of its own (see ``TrackingPipeline``).
     private let tracking: TrackingPipeline
@@ -50,6 +52,7 @@ final class FrameAnalyzer {
             frameWidth: geometry.storedWidth, frameHeight: geometry.storedHeight,
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
             analysisInterval: max(settings.frameSpacing, frameInterval))
+        faintSpots = FaintSpotFinder(detector: detector)
         tracking = TrackingPipeline(tracker: TrajectoryTracker(
             settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)))
     }
@@ -112,8 +115,11 @@ final class FrameAnalyzer {
         }
         let blobs = filter.apply(raw.map { Blob($0, geometry: geometry) })
         let pictureToScene = displayedPose
+        let sceneToPicture = pictureToScene.inverse
         tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: blobs.map { $0.transformed(by: pictureToScene) },
-                                     sceneToPicture: pictureToScene.inverse))
+                                     sceneToPicture: sceneToPicture,
+                                     faintSpots: FrameFaintSpots(finder: faintSpots, serial: report.serial, geometry: geometry,
+                                                                 sceneToPicture: sceneToPicture)))
     }
 
     /// The camera pose in displayed pixels: the picture turned upright is the same rigid turn

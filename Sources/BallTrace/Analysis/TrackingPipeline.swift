@@ -7,6 +7,8 @@ struct TrackerInput: Sendable {
     var time: Double
     var blobs: [Blob]
     var sceneToPicture: SimilarityTransform
+    /// Where to look for a ball too faint to be a blob (nil: nowhere).
+    var faintSpots: (any FaintSpotSource)?
 }
 
 /// Runs the tracker on a thread of its own, a few frames behind detection.
@@ -74,7 +76,8 @@ final class TrackingPipeline: @unchecked Sendable {
             working = true
             condition.broadcast()  // room for the next frame
             condition.unlock()
-            tracker.update(frame: input.frame, time: input.time, blobs: input.blobs, sceneToPicture: input.sceneToPicture)
+            tracker.update(frame: input.frame, time: input.time, blobs: input.blobs, sceneToPicture: input.sceneToPicture,
+                           faintSpots: input.faintSpots)
             condition.lock()
             working = false
             condition.broadcast()

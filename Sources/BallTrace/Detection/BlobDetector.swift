@@ -57,7 +57,8 @@ final class BlobDetector {
             frame_width: Int32(frameWidth), frame_height: Int32(frameHeight), reduction: Int32(reduction),
             threshold_minimum: Int32(thresholdRange.lowerBound), threshold_maximum: Int32(thresholdRange.upperBound),
             threshold_initial: 16, still_frames: Int32(stillFrames), min_area: 2,
-            max_extent: max(4, 8 * maximumRadius / Double(reduction) + 4), compensate_motion: followsCamera ? 1 : 0)
+            max_extent: max(4, 8 * maximumRadius / Double(reduction) + 4), compensate_motion: followsCamera ? 1 : 0,
+            kept_frames: Int32(Self.keptFrames))
         var created: OpaquePointer?
         try callShim("background subtraction setup") { bt_detector_create(&config, &created, $0, $1) }
         handle = created!
@@ -69,6 +70,11 @@ final class BlobDetector {
     }
 
     deinit { bt_detector_destroy(handle) }
+
+    /// The last analysed frames ``faintSpot(inFrame:near:reach:radius:)`` can search: the
+    /// tracker runs behind detection by at most its queue (``TrackingPipeline/depth``) and the
+    /// frame it is tracking, and one more is being detected meanwhile.
+    static let keptFrames = TrackingPipeline.depth + 2
 
     /// What one frame showed as a whole.
     struct FrameReport {
@@ -83,6 +89,9 @@ final class BlobDetector {
         var cameraPose: SimilarityTransform?
         /// Whether the camera's motion since the last frame could be measured at all.
         var isMotionMeasured: Bool
+        /// This frame among the analysed ones (repeats aside), from 0: names it to
+        /// ``faintSpot(inFrame:near:reach:radius:)``.
+        var serial: Int
     }
 
     /// Moving blobs in one luma plane of the stored size, strongest first, and what the frame
@@ -100,7 +109,19 @@ final class BlobDetector {
         let motion = report.moved != 0 ? SimilarityTransform(a: report.a, b: report.b, tx: report.tx, ty: report.ty) : nil
         return (Array(buffer.prefix(Int(count))),
                 FrameReport(isRepeat: report.repeated != 0, change: CaptureCadence.Change(mean: report.change, strongShare: report.strong_change),
-                            cameraPose: motion, isMotionMeasured: report.motion_known != 0))
+                            cameraPose: motion, isMotionMeasured: report.motion_known != 0, serial: Int(report.serial)))
+    }
+
+    /// A spot too faint or small to be a blob, within `reach` of `point` in the analysed frame
+    /// `serial` (one of the last ``keptFrames``), no larger than a ball of `radius`; stored pixels. Reads
+    /// only what that frame left behind, so the tracking thread may ask while later frames are
+    /// being detected (see ``FaintSpotFinder``).
+    func faintSpot(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double) -> (blob: bt_blob, significance: Double)? {
+        var spot = bt_faint_spot()
+        guard bt_detector_find_faint_spot(handle, serial, point.x, point.y, reach, radius, &spot) == 1 else { return nil }
+        let blob = bt_blob(x: spot.x, y: spot.y, radius: spot.radius, area: Double.pi * spot.radius * spot.radius, elongation: 1,
+                           length: 2 * spot.radius, orientation: 0, contrast: spot.contrast)
+        return (blob, spot.significance)
     }
 }
 

@@ -4,18 +4,17 @@ import Foundation
 ///
 /// Fed the filtered blobs of each analysed frame in order, it works in named phases: it
 /// *predicts* where every track's object will be; *extends* every reported flight by gating
-/// (one blob each, exclusively) and lets every other chain take its nearest blob without
-/// exclusivity until its motion is known (a chain of clutter cannot take a ball's detection away
-/// from the ball's own chain); *reviews* the flights (a flight pulled upward is withdrawn or
+/// (one blob each, exclusively, else a faint spot where it expects its ball) and lets every
+/// other chain take its nearest blob without exclusivity until its motion is known (a chain of
+/// clutter cannot take a ball's detection away from the ball's own chain); *reviews* the flights (a flight pulled upward is withdrawn or
 /// ends in a bounce); *confirms* a chain — under the UUID it was born with — once its last
 /// `trajectoryLength` points pass the ``BallisticTest``, and looks back for its launch;
 /// *retires* chains missed too long and those that duplicate one another; and *spawns* a chain
 /// at every blob no flight took. Memory is bounded by what is in view, plus the reported
 /// trajectories.
 ///
-/// The phases live beside this file: the launch and the look back
-/// (`TrajectoryTracker+Launch.swift`), how flights end (`TrajectoryTracker+Endings.swift`), and
-/// which chains are kept in clutter (`TrajectoryTracker+Pruning.swift`).
+/// The phases live beside this file: the launch and the look back (`+Launch`), how flights end
+/// (`+Endings`), faint spots (`+FaintSpots`), which chains are kept in clutter (`+Pruning`).
 struct TrajectoryTracker: Sendable {
     let settings: TrackerSettings
     let test: BallisticTest
@@ -80,14 +79,15 @@ struct TrajectoryTracker: Sendable {
     ///   - blobs: in the scene's pixels (the frame's own when the camera stands still).
     ///   - sceneToPicture: where a point of the scene lies in this frame's picture (identity for
     ///     a camera that stands still).
-    mutating func update(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform = .identity) {
+    ///   - faintSpots: where to look for a flight's ball that no blob showed (nil: nowhere).
+    mutating func update(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform = .identity,
+                         faintSpots: (any FaintSpotSource)? = nil) {
         remember(frame: frame, time: time, blobs: blobs, sceneToPicture: sceneToPicture)
-        var pass = FramePass(frame: frame, time: time, blobs: blobs,
-                             extended: [Bool](repeating: false, count: active.count),
-                             ended: [Bool](repeating: false, count: active.count),
-                             free: [Bool](repeating: true, count: blobs.count))
+        var pass = FramePass(frame: frame, time: time, blobs: blobs, extended: [Bool](repeating: false, count: active.count),
+                             ended: [Bool](repeating: false, count: active.count), free: [Bool](repeating: true, count: blobs.count))
         let expectations = predict(at: time)
         extendFlights(expecting: expectations, &pass)
+        if let faintSpots { extendFlightsByFaintSpots(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
         extendChains(expecting: expectations, &pass)
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
         reviewFlights(&pass)
@@ -255,7 +255,6 @@ struct TrajectoryTracker: Sendable {
         let c = sceneToPicture.apply(expectation.center), r = expectation.radius
         return c.x >= -r && c.y >= -r && c.x <= settings.frameWidth + r && c.y <= settings.frameHeight + r
     }
-
 
     func point(_ index: Int, of blobs: [Blob], frame: Int, time: Double) -> TrackPoint {
         let blob = blobs[index]

@@ -34,6 +34,7 @@ typedef struct {
     double min_area;        /* smallest blob kept, in analysis pixels */
     double max_extent;      /* largest blob bounding-box side kept, in analysis pixels */
     int compensate_motion;  /* nonzero: estimate the camera's motion and move the background with it */
+    int kept_frames;        /* the last frames bt_detector_find_faint_spot can search (1…64): a plane each */
 } bt_detector_config;
 
 /* What one call learned about the frame as a whole. */
@@ -49,6 +50,8 @@ typedef struct {
        Only motion the pictures bear out counts, so a camera on a tripod stays at identity.
        Blobs are in this frame's own pixels. */
     double a, b, tx, ty;
+    long serial;            /* this frame among those analysed (not repeats), from 0: names it to
+                               bt_detector_find_faint_spot */
 } bt_frame_report;
 
 /* One foreground blob, in pixels of the stored frame, pixel centres at half-integers. */
@@ -72,6 +75,21 @@ void bt_detector_analysis_size(const bt_detector *detector, int *width, int *hei
 int bt_detector_process(bt_detector *detector, const uint8_t *luma, ptrdiff_t stride,
                         bt_blob *blobs, int capacity, int *count, int *found, bt_frame_report *report,
                         char *message, size_t message_size);
+
+/* A ball too faint or too small to be a blob, looked for where a flight predicts it. */
+typedef struct {
+    double x, y;            /* centre, stored-frame pixels, pixel centres at half-integers */
+    double radius;          /* from the area of the spot */
+    double contrast;        /* its peak |pixel − background|, 8-bit levels */
+    double significance;    /* that peak above the surroundings' median, in their noise's standard deviations */
+} bt_faint_spot;
+
+/* Looks, in the frame `serial` (one of the last `kept_frames` analysed), for a compact spot standing
+   out of the noise of its surroundings within `reach` stored pixels of (x, y), no larger than a
+   ball of `radius` would be. Returns 1 and fills `spot` when there is one, else 0. Reads only
+   what that frame left: may be called from another thread while later frames are processed. */
+int bt_detector_find_faint_spot(const bt_detector *detector, long serial, double x, double y, double reach,
+                                double radius, bt_faint_spot *spot);
 
 /* ---- Overlay: rasterized once per change, composited onto every YUV 4:2:0 frame --------- */
 

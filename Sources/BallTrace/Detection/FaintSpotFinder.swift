@@ -1,0 +1,39 @@
+internal import CBallTraceVision
+
+/// Where a tracked flight expects its ball in a frame, something to look for when the ball was
+/// not among the frame's blobs (track-before-detect): in the scene's pixels the tracker works in.
+protocol FaintSpotSource: Sendable {
+    /// A compact spot standing out of its surroundings' noise within `reach` of `center`, no
+    /// larger than a ball of `radius`; nil when there is none.
+    func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob?
+}
+
+/// The detector's memory of its last few frames, as the tracking thread reads it.
+///
+/// The tracker runs a few frames behind detection; the detector keeps each analysed frame's
+/// difference from its background for as many frames as the tracker can fall behind and more
+/// (``BlobDetector/keptFrames``), and this reads only those. Keeps the detector alive.
+final class FaintSpotFinder: @unchecked Sendable {
+    private let detector: BlobDetector
+
+    init(detector: BlobDetector) { self.detector = detector }
+
+    func spot(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double) -> bt_blob? {
+        detector.faintSpot(inFrame: serial, near: point, reach: reach, radius: radius)?.blob
+    }
+}
+
+/// One analysed frame's faint spots, in the scene's pixels: the tracker's point goes to the
+/// frame's own picture, to the stored picture, and the spot found back.
+struct FrameFaintSpots: FaintSpotSource {
+    let finder: FaintSpotFinder
+    let serial: Int
+    let geometry: FrameGeometry
+    let sceneToPicture: SimilarityTransform
+
+    func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
+        let stored = geometry.stored(fromDisplayed: sceneToPicture.apply(center))
+        guard let raw = finder.spot(inFrame: serial, near: stored, reach: reach, radius: radius) else { return nil }
+        return Blob(raw, geometry: geometry).transformed(by: sceneToPicture.inverse)
+    }
+}

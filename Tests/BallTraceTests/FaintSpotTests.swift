@@ -1,0 +1,114 @@
+import Testing
+@testable import BallTrace
+
+/// Track-before-detect: a ball too faint or too small to be a blob is still found where a flight
+/// expects it, and noise, or the edge of something larger, is not taken for it.
+@Suite struct FaintSpotTests {
+    /// A 640×360 detector that has learnt a noisy background for 30 frames, then sees `last`;
+    /// returns the detector, that frame's blobs and its serial number.
+    private func detectorAfterLearning(last: LumaPicture, noiseSeed: UInt64 = 1) throws -> (BlobDetector, [Blob], Int) {
+        let detector = try BlobDetector(frameWidth: 640, frameHeight: 360, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        for frame in 0..<30 {
+            var picture = LumaPicture(width: 640, height: 360)
+            picture.noise(sigma: 1.5, seed: noiseSeed &+ UInt64(frame))
+            _ = try detect(detector, picture)
+        }
+        let (raw, report) = try last.pixels.withUnsafeBufferPointer { try detector.detect(luma: $0.baseAddress!, stride: 640) }
+        let geometry = FrameGeometry(storedWidth: 640, storedHeight: 360, rotation: .none)
+        return (detector, raw.map { Blob($0, geometry: geometry) }, report.serial)
+    }
+
+    @Test func aBallTooSmallToBeABlobIsFoundNearWhereItIsExpected() throws {
+        // A ball of 0.6 px radius, 40 levels brighter than the sky: a single pixel, which the
+        // detector leaves as noise.
+        var picture = LumaPicture(width: 640, height: 360)
+        picture.noise(sigma: 1.5, seed: 99)
+        let ball = PixelPoint(x: 400.5, y: 120.5)
+        picture.disc(at: ball, radius: 0.6, luma: 160)
+        let (detector, blobs, serial) = try detectorAfterLearning(last: picture)
+        #expect(!blobs.contains { $0.center.distance(to: ball) < 3 }, "the ball was a blob: no test")
+        let found = try #require(detector.faintSpot(inFrame: serial, near: PixelPoint(x: 402, y: 119), reach: 3, radius: 1.5))
+        #expect(PixelPoint(x: found.blob.x, y: found.blob.y).distance(to: ball) < 0.75)
+        // Out of reach, it is not there.
+        #expect(detector.faintSpot(inFrame: serial, near: PixelPoint(x: 410, y: 120), reach: 3, radius: 1.5) == nil)
+    }
+
+    @Test func noiseAloneIsNotTakenForAFaintBall() throws {
+        var picture = LumaPicture(width: 640, height: 360)
+        picture.noise(sigma: 1.5, seed: 7)
+        let (detector, _, serial) = try detectorAfterLearning(last: picture)
+        var taken = 0
+        for y in stride(from: 20, to: 340, by: 16) {
+            for x in stride(from: 20, to: 620, by: 16) {
+                if detector.faintSpot(inFrame: serial, near: PixelPoint(x: Double(x), y: Double(y)), reach: 3, radius: 1.5) != nil {
+                    taken += 1
+                }
+            }
+        }
+        #expect(taken == 0, "\(taken) of 760 searches took noise for a ball")
+    }
+
+    @Test func theEdgeOfSomethingLargerIsNotASpot() throws {
+        // A faint bar (a pole, a limb) much longer than the ball through where it is expected.
+        var picture = LumaPicture(width: 640, height: 360)
+        picture.noise(sigma: 1.5, seed: 3)
+        for x in 380..<420 { picture.disc(at: PixelPoint(x: Double(x) + 0.5, y: 120.5), radius: 0.6, luma: 140) }
+        let (detector, _, serial) = try detectorAfterLearning(last: picture)
+        #expect(detector.faintSpot(inFrame: serial, near: PixelPoint(x: 400.5, y: 120.5), reach: 3, radius: 1.5) == nil)
+    }
+
+    @Test func aFrameNoLongerKeptIsNotSearched() throws {
+        var picture = LumaPicture(width: 640, height: 360)
+        picture.disc(at: PixelPoint(x: 400.5, y: 120.5), radius: 0.6, luma: 200)
+        let (detector, _, serial) = try detectorAfterLearning(last: picture)
+        #expect(detector.faintSpot(inFrame: serial, near: PixelPoint(x: 400.5, y: 120.5), reach: 3, radius: 1.5) != nil)
+        #expect(detector.faintSpot(inFrame: serial - BlobDetector.keptFrames, near: PixelPoint(x: 400.5, y: 120.5), reach: 3, radius: 1.5) == nil)
+    }
+}
+
+/// The tracker's side: a reported flight whose ball stops being a blob is followed from faint
+/// spots where it expects the ball; nothing else is.
+@Suite struct FaintSpotTrackingTests {
+    /// A ball flying away: seen as a blob in frames 0–14, then only as a faint spot until
+    /// frame 29 (wherever the tracker looks within 2 px of it).
+    static func ball(_ frame: Int) -> PixelPoint {
+        let t = Double(frame) / 30
+        return PixelPoint(x: 100 + 300 * t, y: 300 - 400 * t + 200 * t * t)
+    }
+
+    struct FadingBall: FaintSpotSource {
+        let frame: Int
+        func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
+            guard frame < 30 else { return nil }
+            let ball = FaintSpotTrackingTests.ball(frame)
+            guard ball.distance(to: center) <= min(reach, 2) else { return nil }
+            return Blob(center: ball, radius: 0.8, area: 2)
+        }
+    }
+
+    static func track(faintSpots: Bool, blobFrames: Range<Int> = 0..<15) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        for frame in 0..<40 {
+            let blobs = blobFrames.contains(frame) ? [Blob(center: ball(frame), radius: 2, area: .pi * 4)] : []
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: blobs,
+                           faintSpots: faintSpots ? FadingBall(frame: frame) : nil)
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
+    @Test func aFlightIsFollowedAsItsBallFadesBelowTheBlobThreshold() throws {
+        let without = Self.track(faintSpots: false)
+        try #require(without.count == 1)
+        #expect(without[0].points.last?.frame == 14)
+        let with = Self.track(faintSpots: true)
+        try #require(with.count == 1)
+        #expect(with[0].points.map(\.frame) == Array(0..<30))
+    }
+
+    @Test func aChainNotYetReportedTakesNoFaintSpot() {
+        // Nine detections: one short of a trajectory; faint spots after them add nothing.
+        #expect(Self.track(faintSpots: true, blobFrames: 0..<9).isEmpty)
+    }
+}
