@@ -29,6 +29,8 @@ struct Shots: ParsableCommand {
                 balltrace shots range.mp4 --out-dir range-shots --style broadcast
               Two sessions: shots/monday/ and shots/tuesday/:
                 balltrace shots monday.mp4 tuesday.mov --out-dir shots
+              A week of sessions, two at a time, with progress in a log:
+                balltrace shots week/*.mp4 --out-dir shots --jobs 2 --progress 2> shots.log
 
             \(ExitStatus.help)
             """)
@@ -56,6 +58,12 @@ struct Shots: ParsableCommand {
     @OptionGroup(title: "Physics")
     var physics: PhysicsOptions
 
+    @Option(help: ArgumentHelp("Sessions shot at once (default 1).", valueName: "n"))
+    var jobs: Int = 1
+
+    @Flag(help: "Show progress on standard error even when it is not a terminal.")
+    var progress = false
+
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
@@ -63,6 +71,7 @@ struct Shots: ParsableCommand {
 
     func validate() throws {
         guard !sessions.isEmpty else { throw ValidationError("give at least one session: a video file") }
+        guard jobs >= 1 else { throw ValidationError("--jobs: expected 1 or more sessions at once (got \(jobs))") }
         for session in sessions where session == "-" || session.contains("://") || session.hasPrefix("/dev/video") {
             throw ValidationError("'\(session)': shots reads each session twice (to find the shots, then to cut their clips); give a video file")
         }
@@ -83,60 +92,105 @@ struct Shots: ParsableCommand {
 
     func run() throws {
         let interruption = Interruption()
-        let console = Console(progressMode: Console.progressMode(requested: false, quiet: quiet))
-        var logger = Logger(label: "balltrace") { _ in ConsoleLogHandler(console: console) }
-        logger.logLevel = .notice
+        let console = Console(progressMode: Console.progressMode(requested: progress, quiet: quiet))
+        var logging = Logger(label: "balltrace") { _ in ConsoleLogHandler(console: console) }
+        logging.logLevel = .notice
+        let logger = logging
         var distinct: [String] = []
         for session in sessions where !distinct.contains(where: { samePath($0, session) }) { distinct.append(session) }
-        var failure: Int32?
-        for session in distinct {
-            let folder = distinct.count == 1 ? outDir : "\(outDir)/\(BatchNames.stem(session))"
-            let name = URL(fileURLWithPath: session).lastPathComponent
-            let started = Date()
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                failure = failure ?? fail(MediaError.cannotWrite(path: folder, reason: "the folder cannot be created: \(error.localizedDescription)")).rawValue
-                continue
+        let sessions = distinct
+        // Sessions are independent: `jobs` at a time, each on a worker of its own (its decoding,
+        // analysis and encoding take threads of their own too). One that fails is reported and
+        // the others go on; the first failure's status is the exit status.
+        let state = BatchState(count: sessions.count)
+        let statuses = LockedStatuses(count: sessions.count)
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, sessions.count) {
+            group.enter()
+            let worker = Thread {
+                while let index = state.next() {
+                    let status = interruption.cancellation.isCancelled
+                        ? interruption.exitCode : shoot(sessions[index], alone: sessions.count == 1, state: state, console: console,
+                                                       logger: logger, interruption: interruption)
+                    statuses.set(index, status)
+                    state.finish(index, sessions[index], .notStarted)
+                    if console.progressMode != .off { console.status(state.statusText()) }
+                }
+                group.leave()
             }
-            do {
-                let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll,
-                                                  drawing: look.drawing)
-                let result = try SessionShots.run(
-                    request, cancellation: interruption.cancellation, logger: logger,
-                    progress: { console.status(ProgressText.describe(name, $0, elapsed: Date().timeIntervalSince(started))) })
-                console.clearStatus()
-                if !quiet { report(result, session: name, folder: folder) }
-            } catch is AnalysisCancelled {
-                console.clearStatus()
-                writeStandardError("Error: interrupted by \(interruption.signalName); the clips of \(name) already complete stand, its shot log was not written\n")
-                throw ExitCode(interruption.exitCode)
-            } catch let error as AnalysisSettingsError {
-                console.clearStatus()
-                failure = failure ?? fail(error, flag: settingsFlag(for: error, physics: physics)).rawValue
-            } catch {
-                console.clearStatus()
-                // One line, naming the session when the error does not already.
-                let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
-                writeStandardError("Error: \(text.contains(name) ? text : "\(name): \(text)")\n")
-                failure = failure ?? ExitStatus.code(for: error)
-            }
+            worker.stackSize = 4 << 20
+            worker.start()
         }
-        if let failure { throw ExitCode(failure) }
+        group.wait()
+        console.clearStatus()
+        if interruption.cancellation.isCancelled { throw ExitCode(interruption.exitCode) }
+        if let failure = statuses.first { throw ExitCode(failure) }
     }
 
-    /// One line per session, one per shot, on standard output; warnings on standard error.
-    private func report(_ result: SessionShotsResult, session: String, folder: String) {
+    /// One session's shots; nil when they are written, else the exit status its failure calls for.
+    private func shoot(_ session: String, alone: Bool, state: BatchState, console: Console, logger: Logger,
+                       interruption: Interruption) -> Int32? {
+        let folder = alone ? outDir : "\(outDir)/\(BatchNames.stem(session))"
+        let name = URL(fileURLWithPath: session).lastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return fail(MediaError.cannotWrite(path: folder, reason: "the folder cannot be created: \(error.localizedDescription)")).rawValue
+        }
+        do {
+            let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll,
+                                              drawing: look.drawing)
+            var sessionLogger = logger
+            if !alone { sessionLogger[metadataKey: "session"] = "\(name)" }
+            let result = try SessionShots.run(
+                request, cancellation: interruption.cancellation, logger: sessionLogger,
+                progress: { progress in
+                    state.progress(session, progress)
+                    if console.progressMode != .off { console.status(state.statusText()) }
+                })
+            if !quiet { report(result, session: name, folder: folder, console: console) }
+            return nil
+        } catch is AnalysisCancelled {
+            console.line("Error: interrupted by \(interruption.signalName); the clips of \(name) already complete stand, its shot log was not written")
+            return interruption.exitCode
+        } catch let error as AnalysisSettingsError {
+            return fail(error, flag: settingsFlag(for: error, physics: physics)).rawValue
+        } catch {
+            // One line, naming the session when the error does not already.
+            let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+            console.line("Error: \(text.contains(name) ? text : "\(name): \(text)")")
+            return ExitStatus.code(for: error)
+        }
+    }
+
+    /// One line per session, one per shot, on standard output (a session's lines together, when
+    /// several are shot at once); warnings on standard error.
+    private func report(_ result: SessionShotsResult, session: String, folder: String, console: Console) {
         let count = result.shots.count
-        print("\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)")
+        var lines = ["\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)"]
         for entry in result.log.shots {
             var line = "  shot \(entry.number)  impact \(String(format: "%.3f", entry.impactTime)) s  \(entry.clip)"
             if let speed = entry.launchSpeed, let angle = entry.launchAngle {
                 line += String(format: "  %.1f m/s at %.1f°", speed, angle)
             }
             line += String(format: "  confidence %.2f", entry.confidence)
-            print(line)
+            lines.append(line)
         }
-        writeStandardError(result.warnings.map { "warning: \(session): \($0)\n" }.joined())
+        console.clearStatus()
+        print(lines.joined(separator: "\n"))
+        for warning in result.warnings { console.line("warning: \(session): \(warning)") }
     }
+}
+
+/// Each session's exit status, set by the workers.
+private final class LockedStatuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int32?]
+
+    init(count: Int) { statuses = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ status: Int32?) { lock.withLock { statuses[index] = status } }
+
+    /// The first session's failure, in the order they were given.
+    var first: Int32? { lock.withLock { statuses.compactMap { $0 }.first } }
 }

@@ -12,7 +12,7 @@ struct HelpAndCompletionTests {
         }
         #expect(root.contains("balltrace shots range.mp4 --out-dir range-shots"), "balltrace shots missing from balltrace --help")
         let shots = String(decoding: try BalltraceRun(["shots", "--help"]).standardOutput, as: UTF8.self)
-        for flag in ["--out-dir", "--pre-roll", "--post-roll", "--quiet", "--min-radius", "--ball", "DIR/<session file name"] {
+        for flag in ["--out-dir", "--pre-roll", "--post-roll", "--quiet", "--min-radius", "--ball", "DIR/<session file name", "--jobs", "--progress"] {
             #expect(shots.contains(flag), "\(flag) missing from balltrace shots --help")
         }
         let analyze = String(decoding: try BalltraceRun(["analyze", "--help"]).standardOutput, as: UTF8.self)

@@ -246,4 +246,33 @@ struct ShotsCommandLineTests {
         #expect(files("\(folder)/\(stem)") == ["analysis.json", "shot-01.mp4", "shot-02.mp4", "shots.csv", "shots.json"])
         #expect(files("\(folder)/monday").isEmpty)
     }
+
+    @Test func sessionsShotTwoAtATimeGiveEachTheShotsItGetsAlone() throws {
+        let folder = GeneratedClips.temporaryPath("sessions-at-once")
+        let monday = GeneratedClips.temporaryPath("monday.mp4"), tuesday = GeneratedClips.temporaryPath("tuesday.mp4")
+        for copy in [monday, tuesday] { try FileManager.default.copyItem(atPath: Session.withSound, toPath: copy) }
+        let run = try BalltraceRun(["shots", monday, tuesday, "--out-dir", folder, "--ball", "golf", "--jobs", "2", "--progress"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        // Both sessions' progress, side by side on one status line.
+        #expect(run.standardError.split(separator: "\n").contains { $0.contains("monday.mp4") && $0.contains("tuesday.mp4") && $0.contains("%") },
+                "no progress of both on standard error: \(run.standardError)")
+        let single = Session.run
+        try #require(single.run.status == 0, "stderr: \(single.run.standardError)")
+        let alone = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(single.folder)/shots.json")))
+            .shots.map(\.impactTime)
+        for copy in [monday, tuesday] {
+            let stem = URL(fileURLWithPath: copy).deletingPathExtension().lastPathComponent
+            let shots = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(stem)/shots.json")))
+            #expect(shots.shots.map(\.impactTime) == alone, "\(stem)")
+            // Each session's lines are printed together.
+            let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
+            let header = try #require(lines.firstIndex { $0.hasPrefix(URL(fileURLWithPath: copy).lastPathComponent) })
+            #expect(lines[(header + 1)...].prefix(alone.count).allSatisfy { $0.hasPrefix("  shot ") })
+        }
+    }
+
+    @Test func jobsMustBeOneOrMore() throws {
+        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", GeneratedClips.temporaryPath("no-jobs"), "--jobs", "0"])
+        #expect(run.status == 64 && run.standardError.contains("--jobs"))
+    }
 }
