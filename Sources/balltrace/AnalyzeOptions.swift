@@ -73,6 +73,11 @@ struct DetectionOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Analyse frames at least this many seconds apart (0: every frame).", valueName: "seconds"))
     var frameSpacing: Double = 0
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Where the ball rests before it is struck, X,Y normalized 0…1, origin top-left: flights from there are struck there, their impact is when they leave it (and only they are shots).", valueName: "x,y"),
+            transform: parsePoint)
+    var tee: NormalizedPoint?
 }
 
 /// The scale that turns pixels into metres.

@@ -31,6 +31,16 @@ func parseRegion(_ text: String) throws -> NormalizedRect {
     return NormalizedRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
 }
 
+/// `--tee`: a point X,Y normalized to the picture, origin top-left.
+func parsePoint(_ text: String) throws -> NormalizedPoint {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, parts.allSatisfy({ $0?.isFinite == true }) else {
+        throw ValidationError("expected two numbers X,Y separated by a comma, each 0…1 of the frame, origin top-left (0.42,0.86)")
+    }
+    return NormalizedPoint(x: parts[0]!, y: parts[1]!)
+}
+
 /// `--timeout`: seconds, 0 or more (0 waits for ever).
 func parseTimeout(_ text: String) throws -> Double {
     guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {

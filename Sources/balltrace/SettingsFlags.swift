@@ -12,7 +12,7 @@ extension DetectionOptions {
             minimumRadius: minRadius ?? physics.ball?.minimumRadius ?? .normalized(0),
             maximumRadius: maxRadius ?? physics.ball?.maximumRadius ?? .normalized(0.15),
             trajectoryLength: trajectoryLength, frameSpacing: frameSpacing, coordinates: coordinates,
-            scale: physics.scale)
+            scale: physics.scale, tee: tee)
     }
 }
 
@@ -35,6 +35,7 @@ extension PhysicsOptions {
 func settingsFlag(for error: AnalysisSettingsError, physics: PhysicsOptions) -> String {
     switch error {
     case .regionOutsideFrame: return "--roi"
+    case .teeOutsideFrame: return "--tee"
     case .trajectoryLengthTooShort: return "--trajectory-length"
     case .negativeFrameSpacing: return "--frame-spacing"
     case .negativeRadius: return "--min-radius"

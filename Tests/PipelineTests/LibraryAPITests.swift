@@ -109,6 +109,20 @@ struct LibraryAPITests {
         }
     }
 
+    @Test func aTeeGivenInVisionCoordinatesTimesTheStrikeAsTheCommandLinesTee() async throws {
+        // The drive's tee, from its truth (top-left pixels): Vision's y runs up.
+        let start = try #require(GeneratedClips.golfDrive.truth.scene.flights.first).start
+        let r = request()
+        r.tee = NormalizedPoint(x: start.x / 640, y: 1 - start.y / 360)
+        let observed = try await observeFile(clip, r)
+        let flight = try #require(observed.latest.values.first)
+        let impact = try #require(flight.events.impact, "no impact from the library's tee")
+        let run = try BalltraceRun(["analyze", clip, "--tee", "\(start.x / 640),\(start.y / 360)", "--json", "-"])
+        let document = try JSONDecoder().decode(AnalysisDocument.self, from: run.standardOutput)
+        #expect(impact.frame > 0)
+        #expect(document.trajectories.first?.events?.impact == AnalysisDocument.Trajectory(flight).events?.impact)
+    }
+
     @Test func theReaderReadsAClipPipedToStandardInput() throws {
         // A program written against the library, fed through a pipe: the reader opens its
         // input once, so standard input (which can be read only once) works like a file.

@@ -116,6 +116,18 @@ struct SchemaTests {
         #expect(document.trajectories.allSatisfy { $0.physics == nil })
     }
 
+    @Test func aDocumentWithATeeHintValidatesAndTimesTheStrike() throws {
+        // The drive is struck from (0.21, 0.83) of the picture (its truth's first position).
+        let truth = GeneratedClips.golfDrive.truth
+        let start = try #require(truth.scene.flights.first).start
+        let tee = "\(start.x / 640),\(start.y / 360)"
+        let document = try analyseAndValidate(drive, ["--tee", tee])
+        let flight = try #require(document.trajectories.first)
+        let impact = try #require(flight.events?.impact, "no impact with --tee \(tee)")
+        #expect(abs(impact.time - truth.scene.flights[0].launchTime) < 0.02, "impact \(impact.time) s")
+        #expect(document.settings.tee != nil)
+    }
+
     @Test func aDocumentInVisionCoordinatesValidates() throws {
         let document = try analyseAndValidate(drive, ["--coordinates", "vision"])
         #expect(document.coordinateSystem == .vision && document.trajectories.count == 1)

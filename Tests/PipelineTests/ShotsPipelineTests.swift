@@ -76,6 +76,27 @@ struct ShotsPipelineTests {
         #expect(zip(shots, shots.dropFirst()).allSatisfy { $0.impactTime < $1.impactTime })
     }
 
+    @Test func withATeeHintEachImpactIsTimedWhereThePathLeavesTheTeeAndOnlyFlightsFromItAreShots() throws {
+        let start = try #require(truth.scene.flights.first).start
+        let tee = "\(start.x / 640),\(start.y / 360)"
+        let folder = GeneratedClips.temporaryPath("shots-tee")
+        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder, "--tee", tee, "--quiet"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let shots = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json"))).shots
+        let impacts = truth.scene.flights.map(\.launchTime)
+        #expect(shots.count == impacts.count, "shots at \(shots.map(\.impactTime))")
+        for impact in impacts {
+            // Sight alone puts the impact at the first frame the ball is seen flying; the tee
+            // puts it where the path leaves the tee, between frames.
+            #expect(shots.count { abs($0.impactTime - impact) <= 0.01 } == 1, "impact at \(impact) s; shots at \(shots.map(\.impactTime))")
+        }
+        // A tee elsewhere in the picture: the flights do not come from it, so none is a shot.
+        let elsewhere = GeneratedClips.temporaryPath("shots-tee-elsewhere")
+        let other = try BalltraceRun(["shots", Session.silent.path, "--out-dir", elsewhere, "--tee", "0.2,0.3", "--quiet"])
+        try #require(other.status == 0, "stderr: \(other.standardError)")
+        #expect(try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(elsewhere)/shots.json"))).shots.isEmpty)
+    }
+
     @Test func eachShotIsATrajectoryOfTheSessionsAnalysis() throws {
         let shots = try log().shots
         let document = try JSONDecoder().decode(AnalysisDocument.self,
@@ -268,6 +289,13 @@ struct ShotsCommandLineTests {
             let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
             let header = try #require(lines.firstIndex { $0.hasPrefix(URL(fileURLWithPath: copy).lastPathComponent) })
             #expect(lines[(header + 1)...].prefix(alone.count).allSatisfy { $0.hasPrefix("  shot ") })
+        }
+    }
+
+    @Test func aTeeOutsideThePictureIsAUsageError() throws {
+        for tee in ["1.2,0.5", "0.5", "a,b"] {
+            let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", GeneratedClips.temporaryPath("bad-tee"), "--tee", tee])
+            #expect(run.status == 64 && run.standardError.contains("--tee"), "--tee \(tee): \(run.status) \(run.standardError)")
         }
     }
 

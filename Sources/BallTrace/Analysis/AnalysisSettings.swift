@@ -12,6 +12,12 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     public var coordinates: CoordinateSystem
     /// How pixels become metres for each flight's physics; nil: no physics.
     public var scale: ScaleSetting?
+    /// Where the ball rests before it is struck (a tee, a mat), normalized to the displayed
+    /// picture of the first frame, origin top-left; nil: not known. For footage where the
+    /// launch is hard to see (the ball merged with the club for its first frames): a flight
+    /// whose path comes from there was struck there, and its `impact` event says when its path
+    /// left the spot.
+    public var tee: NormalizedPoint?
 
     public static let minimumTrajectoryLength = 5
 
@@ -21,7 +27,9 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
                 trajectoryLength: Int = 10,
                 frameSpacing: Double = 0,
                 coordinates: CoordinateSystem = .topLeft,
-                scale: ScaleSetting? = nil) {
+                scale: ScaleSetting? = nil,
+                tee: NormalizedPoint? = nil) {
+        self.tee = tee
         self.regionOfInterest = regionOfInterest
         self.minimumRadius = minimumRadius
         self.maximumRadius = maximumRadius
@@ -36,6 +44,7 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
         guard regionOfInterest.isValid else { throw .regionOutsideFrame(regionOfInterest) }
         guard trajectoryLength >= Self.minimumTrajectoryLength else { throw .trajectoryLengthTooShort(trajectoryLength) }
         guard frameSpacing.isFinite, frameSpacing >= 0 else { throw .negativeFrameSpacing(frameSpacing) }
+        if let tee, !((0...1).contains(tee.x) && (0...1).contains(tee.y)) { throw .teeOutsideFrame(tee) }
         guard minimumRadius.value >= 0 else { throw .negativeRadius(minimumRadius) }
         guard maximumRadius.value > 0 else { throw .nonPositiveMaximumRadius(maximumRadius) }
         if case .normalized(let lo) = minimumRadius, case .normalized(let hi) = maximumRadius, lo > hi {
@@ -72,6 +81,8 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
     case nonPositiveMaximumRadius(RadiusLimit)
     case minimumAboveMaximum(RadiusLimit, RadiusLimit)
     case nonPositiveScale(Double)
+    /// The tee hint lies outside the picture.
+    case teeOutsideFrame(NormalizedPoint)
     /// The tracer picture's path ends in neither `.png` nor `.jpg` (`.jpeg`).
     case unsupportedTracerFormat(path: String)
     case negativeTracerTime(Double)
@@ -96,6 +107,8 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
             return "minimum radius \(lo) is above maximum radius \(hi)"
         case let .nonPositiveScale(value):
             return "a scale must be more than 0 (got \(value))"
+        case let .teeOutsideFrame(tee):
+            return "the tee \(tee.x),\(tee.y) must lie within 0…1 of the frame each way (normalized, origin top-left)"
         case let .unsupportedTracerFormat(path):
             return "'\(path)' must end in .png or .jpg (.jpeg): the tracer picture is written in the format its name gives"
         case let .negativeTracerTime(time):

@@ -53,8 +53,9 @@ final class FrameAnalyzer {
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
             analysisInterval: max(settings.frameSpacing, frameInterval))
         faintSpots = FaintSpotFinder(detector: detector)
-        tracking = TrackingPipeline(tracker: TrajectoryTracker(
-            settings: TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)))
+        var trackerSettings = TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)
+        trackerSettings.tee = settings.tee.map { PixelPoint(x: $0.x * Double(width), y: $0.y * Double(height)) }
+        tracking = TrackingPipeline(tracker: TrajectoryTracker(settings: trackerSettings))
     }
 
     deinit { tracking.stop() }
@@ -78,6 +79,7 @@ final class FrameAnalyzer {
         var new = new
         new.trajectoryLength = settings.trajectoryLength
         new.frameSpacing = settings.frameSpacing
+        new.tee = settings.tee
         guard new != settings else { return }
         try new.validate(shorterSide: geometry.shorterSide)
         settings = new

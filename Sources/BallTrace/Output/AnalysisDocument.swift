@@ -54,6 +54,8 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
         package var pixelsPerMetre: Double?
         /// Metres.
         package var ballDiameter: Double?
+        /// Where the ball rests before it is struck, normalized, origin top-left (absent when not given).
+        package var tee: NormalizedPoint?
     }
 
     package struct Point: Sendable, Codable, Hashable {
@@ -104,7 +106,7 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
             backgroundSubtraction: result.applied.backgroundSubtraction,
             foregroundThresholdMinimum: result.applied.foregroundThresholdMinimum,
             foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum,
-            pixelsPerMetre: s.scale?.pixelsPerMetre, ballDiameter: s.scale?.ballDiameter?.metres)
+            pixelsPerMetre: s.scale?.pixelsPerMetre, ballDiameter: s.scale?.ballDiameter?.metres, tee: s.tee)
         trajectories = result.trajectories.map(Trajectory.init)
         warnings = result.warnings
     }
@@ -121,6 +123,7 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
             && settings.maximumRadius == rounded(wanted.maximumRadius.normalized(shorterSide: shorter), 6)
             && settings.pixelsPerMetre == wanted.scale?.pixelsPerMetre
             && settings.ballDiameter == wanted.scale?.ballDiameter?.metres
+            && settings.tee == wanted.tee
     }
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.

@@ -33,8 +33,12 @@ public struct FlightExit: Sendable, Hashable, Codable {
     public var reason: Reason
 }
 
-/// What a coach times a flight by: launch, apex, exit.
+/// What a coach times a flight by: the strike, launch, apex, exit.
 public struct FlightEvents: Sendable, Hashable, Codable {
+    /// With a tee hint (``AnalysisSettings/tee``), the strike: the last frame the ball rested on
+    /// the tee, and the time the flight's path leaves it. Nil without a hint, and for a flight
+    /// that does not come from the tee.
+    public var impact: FlightMoment?
     /// The first detection of the flight. A ball at rest (on a tee, in a hand) is part of the
     /// background, so this is the first frame it moves in.
     public var launch: FlightMoment
@@ -51,7 +55,8 @@ public struct FlightEvents: Sendable, Hashable, Codable {
     ///   the clip); otherwise the path tells whether the ball left the picture or was lost in it.
     init(points: [TrackPoint], path: FlightPath, predicted: [(time: Double, position: PixelPoint)],
                 interval: Double, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem,
-                endedBy: FlightExit.Reason? = nil) {
+                endedBy: FlightExit.Reason? = nil, impact: FlightMoment? = nil) {
+        self.impact = impact
         let first = points[0], last = points[points.count - 1]
         launch = FlightMoment(frame: first.frame, time: first.time)
 

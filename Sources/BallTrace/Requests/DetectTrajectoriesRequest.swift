@@ -25,6 +25,10 @@ public final class DetectTrajectoriesRequest {
     public var coordinateSystem: CoordinateSystem = .vision
     /// How pixels become metres, for each trajectory's `physics` (beyond Vision).
     public var scale: ScaleSetting?
+    /// Where the ball rests before it is struck, normalized in ``coordinateSystem``: a flight
+    /// from there gets an `impact` event, when its path left the spot (beyond Vision; see
+    /// ``AnalysisSettings/tee``). Read at the first frame, like ``trajectoryLength``.
+    public var tee: NormalizedPoint?
     /// The trajectories reported and still in flight at the last frame performed, each with
     /// its points so far; nil before the first frame. A flight keeps its `uuid` as it grows.
     public internal(set) var results: [TrajectoryObservation]?
@@ -62,7 +66,8 @@ public final class DetectTrajectoriesRequest {
         let settings = AnalysisSettings(
             regionOfInterest: coordinateSystem.topLeft(regionOfInterest), minimumRadius: .normalized(Double(objectMinimumNormalizedRadius)),
             maximumRadius: .normalized(Double(objectMaximumNormalizedRadius)), trajectoryLength: trajectoryLength,
-            frameSpacing: frameAnalysisSpacing, coordinates: coordinateSystem, scale: scale)
+            frameSpacing: frameAnalysisSpacing, coordinates: coordinateSystem, scale: scale,
+            tee: tee.map { coordinateSystem == .vision ? NormalizedPoint(x: $0.x, y: 1 - $0.y) : $0 })
         try settings.validate()
         return settings
     }

@@ -60,7 +60,7 @@ package enum SessionShots {
         let timeline = OverlayTimeline()
         let analysis = try VideoAnalysis.run(path: request.path, settings: request.settings, cancellation: cancellation,
                                              logger: logger, progress: progress, also: [timeline])
-        let shots = ShotFinder.shots(in: analysis.trajectories)
+        let shots = ShotFinder.shots(in: analysis.trajectories, fromTee: request.settings.tee != nil)
         let duration = analysis.decodedDuration
         let clips = shots.map {
             ShotClipPass.Clip(path: request.clipPath($0),

@@ -5,15 +5,18 @@ import Foundation
 /// Every reported trajectory that starts a flight is a shot: one that `continues` another is
 /// the same ball come back into the picture and only lengthens that shot. A practice swing
 /// without a ball gives no trajectory (the tracker's ballistic test turns the club head down),
-/// and so no shot.
+/// and so no shot. With a tee hint (``AnalysisSettings/tee``) only flights struck from the tee
+/// are shots (a neighbour's ball flying through is not), and each one's impact is when its
+/// path left the tee rather than its first detection.
 package enum ShotFinder {
-    package static func shots(in trajectories: [TrajectoryObservation]) -> [Shot] {
+    package static func shots(in trajectories: [TrajectoryObservation], fromTee: Bool = false) -> [Shot] {
         let continuing = Dictionary(grouping: trajectories.filter { $0.continues != nil }, by: { $0.continues! })
-        let starts = trajectories.filter { $0.continues == nil }
-            .sorted { ($0.events.launch.time, $0.timeRange.start) < ($1.events.launch.time, $1.timeRange.start) }
+        func impact(_ t: TrajectoryObservation) -> Double { t.events.impact?.time ?? t.events.launch.time }
+        let starts = trajectories.filter { $0.continues == nil && (!fromTee || $0.events.impact != nil) }
+            .sorted { (impact($0), $0.timeRange.start) < (impact($1), $1.timeRange.start) }
         return starts.enumerated().map { index, t in
             let later = continuations(of: t, in: continuing)
-            return Shot(number: index + 1, impactTime: t.events.launch.time,
+            return Shot(number: index + 1, impactTime: impact(t),
                         flightEndTime: ([t] + later).map { $0.timeRange.start + $0.timeRange.duration }.max()!,
                         trajectory: t.uuid, continuations: later.map(\.uuid),
                         launchSpeed: t.physics?.launchSpeed, launchAngle: t.physics?.launchAngle, apexHeight: t.physics?.apexHeight,

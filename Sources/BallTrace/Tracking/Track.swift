@@ -18,6 +18,9 @@ struct Track: Sendable, Hashable, Identifiable {
     /// How the tracker saw a reported flight end, when that says more than its path: a bounce
     /// ended it, or it was still being followed when the clip ended. Nil otherwise.
     var ending: FlightExit.Reason?
+    /// With a tee hint, when the flight's path left the tee: the last frame the ball was there
+    /// (the strike) and the time (see `TrajectoryTracker+Tee.swift`). Nil otherwise.
+    var impact: FlightMoment?
     /// The flight this one continues: the same ball, come back down into the picture after
     /// climbing out of it through the top. Nil for a flight seen from its start.
     var continues: UUID?

@@ -57,6 +57,10 @@ struct TrackerSettings: Sendable, Hashable {
     /// into the picture first shows.
     var travellingShare = 0.05
 
+    /// Where the ball rests before it is struck, in the scene's pixels (the first frame's
+    /// picture); nil when not known (see ``AnalysisSettings/tee``).
+    var tee: PixelPoint?
+
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
     var shorterSide: Double
     /// The displayed frame, pixels: a flight predicted outside it has left the picture.

@@ -90,7 +90,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
         }
         events = FlightEvents(points: points, path: flightPath, predicted: ahead, interval: interval,
                               frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates,
-                              endedBy: track.ending)
+                              endedBy: track.ending, impact: track.impact)
         physics = scale.flatMap { FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: $0) }
     }
 

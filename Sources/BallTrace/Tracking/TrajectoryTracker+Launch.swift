@@ -52,6 +52,7 @@ extension TrajectoryTracker {
             flight.prepend(earlierDetections(of: flight, like: path))
             guard flight.points.count >= length, !isPulledUpwardSomewhere(flight.points) else { continue }
             flight.reportedAtFrame = frame
+            flight.impact = impactFromTee(of: flight, like: path)
             if case .depth = path { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last

@@ -201,6 +201,7 @@ struct TrajectoryTracker: Sendable {
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points) else { continue }
             flight.reportedAtFrame = pass.frame
             flight.continues = continued
+            flight.impact = impactFromTee(of: flight, like: path)
             if case .depth = path { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last
