@@ -13,7 +13,7 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     /// How pixels become metres for each flight's physics; nil: no physics.
     public var scale: ScaleSetting?
     /// Where the ball rests before it is struck (a tee, a mat), normalized to the displayed
-    /// picture of the first frame, origin top-left; nil: not known. For footage where the
+    /// picture where it is seen resting, origin top-left; nil: not known. For footage where the
     /// launch is hard to see (the ball merged with the club for its first frames): a flight
     /// whose path comes from there was struck there, and its `impact` event says when its path
     /// left the spot.

@@ -57,8 +57,9 @@ struct TrackerSettings: Sendable, Hashable {
     /// into the picture first shows.
     var travellingShare = 0.05
 
-    /// Where the ball rests before it is struck, in the scene's pixels (the first frame's
-    /// picture); nil when not known (see ``AnalysisSettings/tee``).
+    /// Where the ball rests before it is struck, in the pixels of the picture it is seen
+    /// resting in (not the scene's: with a camera that moves they differ); nil when not known
+    /// (see ``AnalysisSettings/tee``).
     var tee: PixelPoint?
 
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
