@@ -13,10 +13,14 @@ struct Shots: ParsableCommand {
 
             In DIR it writes shots.json (schema: 'balltrace schema --shots'), shots.csv
             (the same columns), analysis.json (the session's analysis as 'analyze --json'
-            writes it, where each shot's trajectory UUID is found) and shot-01.mp4,
+            writes it, where each shot's trajectory UUID is found), shot-01.mp4,
             shot-02.mp4…: each from --pre-roll seconds before impact to --post-roll
             seconds after the flight's end, kept inside the session, with the shot's
-            flight drawn as 'analyze --video' draws it and the session's sound. With
+            flight drawn as 'analyze --video' draws it and the session's sound; and
+            report.html, one self-contained page for any browser (nothing is fetched):
+            the shot table, and per shot its tracer picture (as 'analyze --tracer'
+            draws it, over the frame at the flight's end) and plots of its height
+            against distance and its speed against time (metres with a scale). With
             several sessions, each one's files go to DIR/<session file name without
             extension>/. A file appears complete or not at all; shots.json is written last.
 
@@ -37,7 +41,7 @@ struct Shots: ParsableCommand {
                                  valueName: "session"))
     var sessions: [String]
 
-    @Option(help: ArgumentHelp("Write the shots here: DIR/shots.json, shots.csv, analysis.json, shot-NN.mp4 (with several sessions, in DIR/<session name>/).",
+    @Option(help: ArgumentHelp("Write the shots here: DIR/shots.json, shots.csv, analysis.json, report.html, shot-NN.mp4 (with several sessions, in DIR/<session name>/).",
                                valueName: "dir"))
     var outDir: String
 
@@ -125,7 +129,8 @@ struct Shots: ParsableCommand {
         if let failure { throw ExitCode(failure) }
     }
 
-    /// One line per session, one per shot, on standard output; warnings on standard error.
+    /// One line per session, one per shot and one naming the report, on standard output;
+    /// warnings on standard error.
     private func report(_ result: SessionShotsResult, session: String, folder: String) {
         let count = result.shots.count
         print("\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)")
@@ -137,6 +142,7 @@ struct Shots: ParsableCommand {
             line += String(format: "  confidence %.2f", entry.confidence)
             print(line)
         }
+        print("  report \(folder)/report.html")
         writeStandardError(result.warnings.map { "warning: \(session): \($0)\n" }.joined())
     }
 }

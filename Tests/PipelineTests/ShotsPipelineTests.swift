@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// The generated range session (a practice swing, then two struck drives), with a sine as its
-/// soundtrack, made once for these tests.
-private enum Session {
+/// soundtrack, made once for these tests and those of its report (ShotReportBrowserTests).
+enum RangeSession {
     static let silent: GeneratedClips.Clip = GeneratedClips.render(.rangeSession(width: 640, height: 360, frameRate: 30, seconds: 9, seed: 3))
 
     static let withSound: String = {
@@ -54,11 +54,11 @@ private func ffprobe(_ path: String) throws -> [ProbedStream] {
 
 @Suite("A range session in, shots out")
 struct ShotsPipelineTests {
-    let truth = Session.silent.truth
+    let truth = RangeSession.silent.truth
     let frameInterval = 1.0 / 30
 
     func log() throws -> ShotLog {
-        let (run, folder) = Session.run
+        let (run, folder) = RangeSession.run
         try #require(run.status == 0, "stderr: \(run.standardError)")
         return try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
     }
@@ -79,8 +79,8 @@ struct ShotsPipelineTests {
     @Test func eachShotIsATrajectoryOfTheSessionsAnalysis() throws {
         let shots = try log().shots
         let document = try JSONDecoder().decode(AnalysisDocument.self,
-                                                from: Data(contentsOf: URL(fileURLWithPath: "\(Session.run.folder)/analysis.json")))
-        #expect(document.source.path == Session.withSound)
+                                                from: Data(contentsOf: URL(fileURLWithPath: "\(RangeSession.run.folder)/analysis.json")))
+        #expect(document.source.path == RangeSession.withSound)
         for shot in shots {
             let trajectory = try #require(document.trajectories.first { $0.uuid == shot.trajectory })
             #expect(trajectory.continues == nil)
@@ -90,7 +90,7 @@ struct ShotsPipelineTests {
     }
 
     @Test func eachClipPlaysAndCoversItsShotFromThePreRollToThePostRoll() throws {
-        let (_, folder) = Session.run
+        let (_, folder) = RangeSession.run
         for shot in try log().shots {
             let flight = try #require(truth.scene.flights.min { abs($0.launchTime - shot.impactTime) < abs($1.launchTime - shot.impactTime) })
             let index = try #require(truth.scene.flights.firstIndex(of: flight))
@@ -111,7 +111,7 @@ struct ShotsPipelineTests {
     }
 
     @Test func eachClipCarriesTheFlightDrawnAsTheOverlayVideoDrawsIt() throws {
-        let (_, folder) = Session.run
+        let (_, folder) = RangeSession.run
         for shot in try log().shots {
             // The clip's last frame, after the flight: its detected path in red, over a scene with no red in it.
             let frames = try StillPicture.frames(of: "\(folder)/\(shot.clip)")
@@ -128,7 +128,7 @@ struct ShotsPipelineTests {
     }
 
     @Test func theLogValidatesAgainstItsSchemaAndTheCSVHasTheSameRows() throws {
-        let (run, folder) = Session.run
+        let (run, folder) = RangeSession.run
         try #require(run.status == 0, "stderr: \(run.standardError)")
         let schema = GeneratedClips.temporaryPath("shot-log.schema.json")
         try Data(DocumentSchema.shotLog.utf8).write(to: URL(fileURLWithPath: schema))
@@ -144,7 +144,7 @@ struct ShotsPipelineTests {
 
     @Test func aSessionWithFrequentKeyFramesIsSoughtPastWhatLiesBetweenShotsIntoTheSameClips() throws {
         let session = GeneratedClips.temporaryPath("range-session-gop15.mp4")
-        try ffmpeg(["-i", Session.silent.path, "-c:v", "libx264", "-preset", "veryfast", "-g", "15", session])
+        try ffmpeg(["-i", RangeSession.silent.path, "-c:v", "libx264", "-preset", "veryfast", "-g", "15", session])
         let folder = GeneratedClips.temporaryPath("sought")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let result = try SessionShots.run(SessionShotsRequest(path: session, folder: folder, settings: AnalysisSettings(),
@@ -172,7 +172,7 @@ struct ShotsPipelineTests {
 
     @Test func soundMP4CannotCarryIsLeftOutOfTheClipsWithAWarning() throws {
         let session = GeneratedClips.temporaryPath("range-session-pcm.mov")
-        try ffmpeg(["-i", Session.silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "pcm_s24be",
+        try ffmpeg(["-i", RangeSession.silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "pcm_s24be",
                     "-shortest", session])
         let folder = GeneratedClips.temporaryPath("pcm-shots")
         let run = try BalltraceRun(["shots", session, "--out-dir", folder])
@@ -184,11 +184,12 @@ struct ShotsPipelineTests {
     }
 
     @Test func theSummaryNamesEveryShotAndQuietPrintsNothing() throws {
-        let (run, _) = Session.run
+        let (run, _) = RangeSession.run
         let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")
-        #expect(lines.first?.contains("2 shots") == true && lines.count == 3)
+        #expect(lines.first?.contains("2 shots") == true && lines.count == 4)
+        #expect(lines.last == "  report \(RangeSession.run.folder)/report.html")
         let folder = GeneratedClips.temporaryPath("quiet-shots")
-        let quiet = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder, "--quiet", "--pre-roll", "0.5", "--post-roll", "0"])
+        let quiet = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", folder, "--quiet", "--pre-roll", "0.5", "--post-roll", "0"])
         #expect(quiet.status == 0 && quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
         let log = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
         #expect(log.shots.allSatisfy { abs($0.impactTime - $0.clipStart - 0.5) < 1e-6 })
@@ -215,7 +216,7 @@ struct ShotsCommandLineTests {
                       (["--min-radius", "-1px"], "--min-radius"), (["--pixels-per-metre", "100", "--ball-diameter", "4cm"], "scale")])
     func aFlagOutOfRangeIsAUsageErrorNamingIt(flags: [String], named: String) throws {
         let folder = GeneratedClips.temporaryPath("usage")
-        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder] + flags)
+        let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", folder] + flags)
         #expect(run.status == 64)
         #expect(run.standardError.hasPrefix("Error: ") && run.standardError.contains(named), "\(run.standardError)")
         #expect(run.standardError.split(separator: "\n").count == 1)
@@ -230,7 +231,7 @@ struct ShotsCommandLineTests {
     @Test func anOutputFolderThatIsAFileIsAnOutputError() throws {
         let file = GeneratedClips.temporaryPath("not-a-folder")
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", file])
+        let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", file])
         #expect(run.status == 73, "\(run.standardError)")
         #expect(run.standardError.hasPrefix("Error: ") && run.standardError.split(separator: "\n").count == 1)
     }
@@ -238,12 +239,12 @@ struct ShotsCommandLineTests {
     @Test func severalSessionsEachGetAFolderNamedAfterThemAndAFailureDoesNotStopTheOthers() throws {
         let folder = GeneratedClips.temporaryPath("sessions")
         let other = GeneratedClips.temporaryPath("tuesday.mp4")
-        try FileManager.default.copyItem(atPath: Session.silent.path, toPath: other)
+        try FileManager.default.copyItem(atPath: RangeSession.silent.path, toPath: other)
         let run = try BalltraceRun(["shots", other, "/nonexistent/monday.mp4", "--out-dir", folder, "--quiet"])
         #expect(run.status == 66)
         #expect(run.standardError.contains("monday.mp4"))
         let stem = URL(fileURLWithPath: other).deletingPathExtension().lastPathComponent
-        #expect(files("\(folder)/\(stem)") == ["analysis.json", "shot-01.mp4", "shot-02.mp4", "shots.csv", "shots.json"])
+        #expect(files("\(folder)/\(stem)") == ["analysis.json", "report.html", "shot-01.mp4", "shot-02.mp4", "shots.csv", "shots.json"])
         #expect(files("\(folder)/monday").isEmpty)
     }
 }
