@@ -14,6 +14,7 @@ packages=(
   time                   # /usr/bin/time: peak memory in scripts/benchmark.sh
   parallel               # GNU parallel: scripts/scale-out/parallel.sh, tested on local workers
   python3-jsonschema     # scripts/validate-json.py: the schema tests check real documents against the schemas
+  chromium               # a headless browser: the tests render the shot report (report.html) and check what it shows
 )
 
 missing=()

@@ -13,10 +13,14 @@ struct Shots: ParsableCommand {
 
             In DIR it writes shots.json (schema: 'balltrace schema --shots'), shots.csv
             (the same columns), analysis.json (the session's analysis as 'analyze --json'
-            writes it, where each shot's trajectory UUID is found) and shot-01.mp4,
+            writes it, where each shot's trajectory UUID is found), shot-01.mp4,
             shot-02.mp4…: each from --pre-roll seconds before impact to --post-roll
             seconds after the flight's end, kept inside the session, with the shot's
-            flight drawn as 'analyze --video' draws it and the session's sound. With
+            flight drawn as 'analyze --video' draws it and the session's sound; and
+            report.html, one self-contained page for any browser (nothing is fetched):
+            the shot table, and per shot its tracer picture (as 'analyze --tracer'
+            draws it, over the frame at the flight's end) and plots of its height
+            against distance and its speed against time (metres with a scale). With
             several sessions, each one's files go to DIR/<session file name without
             extension>/. A file appears complete or not at all; shots.json is written last.
 
@@ -39,7 +43,7 @@ struct Shots: ParsableCommand {
                                  valueName: "session"))
     var sessions: [String]
 
-    @Option(help: ArgumentHelp("Write the shots here: DIR/shots.json, shots.csv, analysis.json, shot-NN.mp4 (with several sessions, in DIR/<session name>/).",
+    @Option(help: ArgumentHelp("Write the shots here: DIR/shots.json, shots.csv, analysis.json, report.html, shot-NN.mp4 (with several sessions, in DIR/<session name>/).",
                                valueName: "dir"))
     var outDir: String
 
@@ -163,8 +167,8 @@ struct Shots: ParsableCommand {
         }
     }
 
-    /// One line per session, one per shot, on standard output (a session's lines together, when
-    /// several are shot at once); warnings on standard error.
+    /// One line per session, one per shot and one naming the report, on standard output (a
+    /// session's lines together, when several are shot at once); warnings on standard error.
     private func report(_ result: SessionShotsResult, session: String, folder: String, console: Console) {
         let count = result.shots.count
         var lines = ["\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)"]
@@ -176,6 +180,7 @@ struct Shots: ParsableCommand {
             line += String(format: "  confidence %.2f", entry.confidence)
             lines.append(line)
         }
+        lines.append("  report \(folder)/report.html")
         console.clearStatus()
         print(lines.joined(separator: "\n"))
         for warning in result.warnings { console.line("warning: \(session): \(warning)") }

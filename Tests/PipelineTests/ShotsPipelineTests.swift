@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// The generated range session (a practice swing, then two struck drives), with a sine as its
-/// soundtrack, made once for these tests.
-private enum Session {
+/// soundtrack, made once for these tests and those of its report (ShotReportBrowserTests).
+enum RangeSession {
     static let silent: GeneratedClips.Clip = GeneratedClips.render(.rangeSession(width: 640, height: 360, frameRate: 30, seconds: 9, seed: 3))
 
     static let withSound: String = {
@@ -54,11 +54,11 @@ private func ffprobe(_ path: String) throws -> [ProbedStream] {
 
 @Suite("A range session in, shots out")
 struct ShotsPipelineTests {
-    let truth = Session.silent.truth
+    let truth = RangeSession.silent.truth
     let frameInterval = 1.0 / 30
 
     func log() throws -> ShotLog {
-        let (run, folder) = Session.run
+        let (run, folder) = RangeSession.run
         try #require(run.status == 0, "stderr: \(run.standardError)")
         return try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
     }
@@ -80,7 +80,7 @@ struct ShotsPipelineTests {
         let start = try #require(truth.scene.flights.first).start
         let tee = "\(start.x / 640),\(start.y / 360)"
         let folder = GeneratedClips.temporaryPath("shots-tee")
-        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder, "--tee", tee, "--quiet"])
+        let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", folder, "--tee", tee, "--quiet"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
         let shots = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json"))).shots
         let impacts = truth.scene.flights.map(\.launchTime)
@@ -92,7 +92,7 @@ struct ShotsPipelineTests {
         }
         // A tee elsewhere in the picture: the flights do not come from it, so none is a shot.
         let elsewhere = GeneratedClips.temporaryPath("shots-tee-elsewhere")
-        let other = try BalltraceRun(["shots", Session.silent.path, "--out-dir", elsewhere, "--tee", "0.2,0.3", "--quiet"])
+        let other = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", elsewhere, "--tee", "0.2,0.3", "--quiet"])
         try #require(other.status == 0, "stderr: \(other.standardError)")
         #expect(try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(elsewhere)/shots.json"))).shots.isEmpty)
     }
@@ -100,8 +100,8 @@ struct ShotsPipelineTests {
     @Test func eachShotIsATrajectoryOfTheSessionsAnalysis() throws {
         let shots = try log().shots
         let document = try JSONDecoder().decode(AnalysisDocument.self,
-                                                from: Data(contentsOf: URL(fileURLWithPath: "\(Session.run.folder)/analysis.json")))
-        #expect(document.source.path == Session.withSound)
+                                                from: Data(contentsOf: URL(fileURLWithPath: "\(RangeSession.run.folder)/analysis.json")))
+        #expect(document.source.path == RangeSession.withSound)
         for shot in shots {
             let trajectory = try #require(document.trajectories.first { $0.uuid == shot.trajectory })
             #expect(trajectory.continues == nil)
@@ -111,7 +111,7 @@ struct ShotsPipelineTests {
     }
 
     @Test func eachClipPlaysAndCoversItsShotFromThePreRollToThePostRoll() throws {
-        let (_, folder) = Session.run
+        let (_, folder) = RangeSession.run
         for shot in try log().shots {
             let flight = try #require(truth.scene.flights.min { abs($0.launchTime - shot.impactTime) < abs($1.launchTime - shot.impactTime) })
             let index = try #require(truth.scene.flights.firstIndex(of: flight))
@@ -132,7 +132,7 @@ struct ShotsPipelineTests {
     }
 
     @Test func eachClipCarriesTheFlightDrawnAsTheOverlayVideoDrawsIt() throws {
-        let (_, folder) = Session.run
+        let (_, folder) = RangeSession.run
         for shot in try log().shots {
             // The clip's last frame, after the flight: its detected path in red, over a scene with no red in it.
             let frames = try StillPicture.frames(of: "\(folder)/\(shot.clip)")
@@ -149,7 +149,7 @@ struct ShotsPipelineTests {
     }
 
     @Test func theLogValidatesAgainstItsSchemaAndTheCSVHasTheSameRows() throws {
-        let (run, folder) = Session.run
+        let (run, folder) = RangeSession.run
         try #require(run.status == 0, "stderr: \(run.standardError)")
         let schema = GeneratedClips.temporaryPath("shot-log.schema.json")
         try Data(DocumentSchema.shotLog.utf8).write(to: URL(fileURLWithPath: schema))
@@ -165,7 +165,7 @@ struct ShotsPipelineTests {
 
     @Test func aSessionWithFrequentKeyFramesIsSoughtPastWhatLiesBetweenShotsIntoTheSameClips() throws {
         let session = GeneratedClips.temporaryPath("range-session-gop15.mp4")
-        try ffmpeg(["-i", Session.silent.path, "-c:v", "libx264", "-preset", "veryfast", "-g", "15", session])
+        try ffmpeg(["-i", RangeSession.silent.path, "-c:v", "libx264", "-preset", "veryfast", "-g", "15", session])
         let folder = GeneratedClips.temporaryPath("sought")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let result = try SessionShots.run(SessionShotsRequest(path: session, folder: folder, settings: AnalysisSettings(),
@@ -193,7 +193,7 @@ struct ShotsPipelineTests {
 
     @Test func soundMP4CannotCarryIsLeftOutOfTheClipsWithAWarning() throws {
         let session = GeneratedClips.temporaryPath("range-session-pcm.mov")
-        try ffmpeg(["-i", Session.silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "pcm_s24be",
+        try ffmpeg(["-i", RangeSession.silent.path, "-f", "lavfi", "-i", "sine=frequency=440:duration=9", "-c:v", "copy", "-c:a", "pcm_s24be",
                     "-shortest", session])
         let folder = GeneratedClips.temporaryPath("pcm-shots")
         let run = try BalltraceRun(["shots", session, "--out-dir", folder])
@@ -205,11 +205,12 @@ struct ShotsPipelineTests {
     }
 
     @Test func theSummaryNamesEveryShotAndQuietPrintsNothing() throws {
-        let (run, _) = Session.run
+        let (run, _) = RangeSession.run
         let lines = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")
-        #expect(lines.first?.contains("2 shots") == true && lines.count == 3)
+        #expect(lines.first?.contains("2 shots") == true && lines.count == 4)
+        #expect(lines.last == "  report \(RangeSession.run.folder)/report.html")
         let folder = GeneratedClips.temporaryPath("quiet-shots")
-        let quiet = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder, "--quiet", "--pre-roll", "0.5", "--post-roll", "0"])
+        let quiet = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", folder, "--quiet", "--pre-roll", "0.5", "--post-roll", "0"])
         #expect(quiet.status == 0 && quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
         let log = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
         #expect(log.shots.allSatisfy { abs($0.impactTime - $0.clipStart - 0.5) < 1e-6 })
@@ -236,7 +237,7 @@ struct ShotsCommandLineTests {
                       (["--min-radius", "-1px"], "--min-radius"), (["--pixels-per-metre", "100", "--ball-diameter", "4cm"], "scale")])
     func aFlagOutOfRangeIsAUsageErrorNamingIt(flags: [String], named: String) throws {
         let folder = GeneratedClips.temporaryPath("usage")
-        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", folder] + flags)
+        let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", folder] + flags)
         #expect(run.status == 64)
         #expect(run.standardError.hasPrefix("Error: ") && run.standardError.contains(named), "\(run.standardError)")
         #expect(run.standardError.split(separator: "\n").count == 1)
@@ -251,7 +252,7 @@ struct ShotsCommandLineTests {
     @Test func anOutputFolderThatIsAFileIsAnOutputError() throws {
         let file = GeneratedClips.temporaryPath("not-a-folder")
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", file])
+        let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", file])
         #expect(run.status == 73, "\(run.standardError)")
         #expect(run.standardError.hasPrefix("Error: ") && run.standardError.split(separator: "\n").count == 1)
     }
@@ -259,25 +260,25 @@ struct ShotsCommandLineTests {
     @Test func severalSessionsEachGetAFolderNamedAfterThemAndAFailureDoesNotStopTheOthers() throws {
         let folder = GeneratedClips.temporaryPath("sessions")
         let other = GeneratedClips.temporaryPath("tuesday.mp4")
-        try FileManager.default.copyItem(atPath: Session.silent.path, toPath: other)
+        try FileManager.default.copyItem(atPath: RangeSession.silent.path, toPath: other)
         let run = try BalltraceRun(["shots", other, "/nonexistent/monday.mp4", "--out-dir", folder, "--quiet"])
         #expect(run.status == 66)
         #expect(run.standardError.contains("monday.mp4"))
         let stem = URL(fileURLWithPath: other).deletingPathExtension().lastPathComponent
-        #expect(files("\(folder)/\(stem)") == ["analysis.json", "shot-01.mp4", "shot-02.mp4", "shots.csv", "shots.json"])
+        #expect(files("\(folder)/\(stem)") == ["analysis.json", "report.html", "shot-01.mp4", "shot-02.mp4", "shots.csv", "shots.json"])
         #expect(files("\(folder)/monday").isEmpty)
     }
 
     @Test func sessionsShotTwoAtATimeGiveEachTheShotsItGetsAlone() throws {
         let folder = GeneratedClips.temporaryPath("sessions-at-once")
         let monday = GeneratedClips.temporaryPath("monday.mp4"), tuesday = GeneratedClips.temporaryPath("tuesday.mp4")
-        for copy in [monday, tuesday] { try FileManager.default.copyItem(atPath: Session.withSound, toPath: copy) }
+        for copy in [monday, tuesday] { try FileManager.default.copyItem(atPath: RangeSession.withSound, toPath: copy) }
         let run = try BalltraceRun(["shots", monday, tuesday, "--out-dir", folder, "--ball", "golf", "--jobs", "2", "--progress"])
         try #require(run.status == 0, "stderr: \(run.standardError)")
         // Both sessions' progress, side by side on one status line.
         #expect(run.standardError.split(separator: "\n").contains { $0.contains("monday.mp4") && $0.contains("tuesday.mp4") && $0.contains("%") },
                 "no progress of both on standard error: \(run.standardError)")
-        let single = Session.run
+        let single = RangeSession.run
         try #require(single.run.status == 0, "stderr: \(single.run.standardError)")
         let alone = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(single.folder)/shots.json")))
             .shots.map(\.impactTime)
@@ -294,13 +295,13 @@ struct ShotsCommandLineTests {
 
     @Test func aTeeOutsideThePictureIsAUsageError() throws {
         for tee in ["1.2,0.5", "0.5", "a,b"] {
-            let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", GeneratedClips.temporaryPath("bad-tee"), "--tee", tee])
+            let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", GeneratedClips.temporaryPath("bad-tee"), "--tee", tee])
             #expect(run.status == 64 && run.standardError.contains("--tee"), "--tee \(tee): \(run.status) \(run.standardError)")
         }
     }
 
     @Test func jobsMustBeOneOrMore() throws {
-        let run = try BalltraceRun(["shots", Session.silent.path, "--out-dir", GeneratedClips.temporaryPath("no-jobs"), "--jobs", "0"])
+        let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", GeneratedClips.temporaryPath("no-jobs"), "--jobs", "0"])
         #expect(run.status == 64 && run.standardError.contains("--jobs"))
     }
 }

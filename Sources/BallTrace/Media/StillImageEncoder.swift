@@ -27,8 +27,11 @@ final class StillImageEncoder {
     private let height: Int
     private let path: String
 
-    /// - Parameter path: where the picture goes, named in errors.
-    init(format: StillImageFormat, width: Int, height: Int, path: String) throws {
+    /// - Parameters:
+    ///   - path: where the picture goes, named in errors.
+    ///   - jpegQuality: FFmpeg's fixed quantizer for JPEG, 1 (best, largest) … 31; 2 by default,
+    ///     for a picture meant to be looked at closely.
+    init(format: StillImageFormat, width: Int, height: Int, path: String, jpegQuality: Int = 2) throws {
         self.path = path
         let id = format == .png ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
         // JPEG in 4:4:4, so that thin coloured lines keep their colour.
@@ -42,9 +45,8 @@ final class StillImageEncoder {
         context.pointee.pix_fmt = pixelFormat
         context.pointee.time_base = AVRational(num: 1, den: 1)
         if format == .jpeg {
-            // Fixed quality 2 (of 1 best … 31): a picture meant to be looked at closely.
             context.pointee.flags |= AV_CODEC_FLAG_QSCALE
-            context.pointee.global_quality = 2 * FF_QP2LAMBDA
+            context.pointee.global_quality = Int32(min(31, max(1, jpegQuality))) * FF_QP2LAMBDA
             context.pointee.color_range = AVCOL_RANGE_JPEG
         }
         let status = avcodec_open2(context, codec, nil)

@@ -6,6 +6,13 @@ enum TracerRenderer {
     /// The encoded picture (PNG or JPEG as `format` says).
     static func render(over frame: OwnedFrame, geometry: FrameGeometry, trajectories: [TrajectoryObservation],
                        format: StillImageFormat, path: String) throws -> Data {
+        let picture = try draw(over: frame, geometry: geometry, trajectories: trajectories)
+        let encoder = try StillImageEncoder(format: format, width: picture.width, height: picture.height, path: path)
+        return try picture.withPixels { try encoder.encode(rgb: $0, stride: $1) }
+    }
+
+    /// The frame, upright and of its displayed size, with the flights drawn on it.
+    static func draw(over frame: OwnedFrame, geometry: FrameGeometry, trajectories: [TrajectoryObservation]) throws -> TracerPicture {
         let picture = try TracerPicture(frame: frame, geometry: geometry)
         let style = OverlayStyle(shorterSide: geometry.shorterSide)
         let textHeight = style.labelHeight
@@ -39,7 +46,6 @@ enum TracerRenderer {
             try picture.text(label.text, at: PixelPoint(x: label.box.x, y: label.box.y), height: textHeight,
                              colour: style.labelColour, outline: style.shadowColour)
         }
-        let encoder = try StillImageEncoder(format: format, width: picture.width, height: picture.height, path: path)
-        return try picture.withPixels { try encoder.encode(rgb: $0, stride: $1) }
+        return picture
     }
 }

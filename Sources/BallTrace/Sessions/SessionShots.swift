@@ -4,7 +4,8 @@ import Logging
 /// What `balltrace shots` asks of one session: where it is, how to analyse it, where its shots go.
 package struct SessionShotsRequest: Sendable {
     package var path: String
-    /// The folder that receives `shots.json`, `shots.csv`, `analysis.json` and `shot-NN.mp4`; it must exist.
+    /// The folder that receives `shots.json`, `shots.csv`, `analysis.json`, `report.html` and
+    /// `shot-NN.mp4`; it must exist.
     package var folder: String
     package var settings: AnalysisSettings
     /// Seconds of the session each clip shows before impact, and after the flight's end.
@@ -30,6 +31,8 @@ package struct SessionShotsRequest: Sendable {
     /// shot's `trajectory` UUID is found (UUIDs differ from one analysis to the next).
     package var analysisPath: String { "\(folder)/analysis.json" }
     package var tablePath: String { "\(folder)/shots.csv" }
+    /// The shot report, one self-contained HTML file (``ShotReport``).
+    package var reportPath: String { "\(folder)/report.html" }
     package func clipPath(_ shot: Shot) -> String { "\(folder)/\(shot.clipName)" }
 }
 
@@ -47,8 +50,9 @@ package struct SessionShotsResult: Sendable {
 
 /// A range session in, shots out (sight only): the session is analysed once, its shots found
 /// among the trajectories (``ShotFinder``), each shot's clip written with its flight drawn on
-/// it (``ShotClipPass``), then the analysis document (`analysis.json`, which the log's UUIDs
-/// refer to) and the shot log, `shots.json` and `shots.csv`. Every file appears complete or
+/// it (``ShotClipPass``, which also draws each shot's tracer picture), then the analysis document
+/// (`analysis.json`, which the log's UUIDs refer to), the shot table `shots.csv`, the shot report
+/// `report.html` (``ShotReport``) and the shot log `shots.json`. Every file appears complete or
 /// not at all; the log, written last, names only clips that exist.
 package enum SessionShots {
     package static func run(_ request: SessionShotsRequest, cancellation: Cancellation? = nil,
@@ -62,10 +66,14 @@ package enum SessionShots {
                                              logger: logger, progress: progress, also: [timeline])
         let shots = ShotFinder.shots(in: analysis.trajectories, fromTee: request.settings.tee != nil)
         let duration = analysis.decodedDuration
+        let trajectories = Dictionary(analysis.trajectories.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         let clips = shots.map {
             ShotClipPass.Clip(path: request.clipPath($0),
                               span: $0.clipSpan(preRoll: request.preRoll, postRoll: request.postRoll, duration: duration),
-                              flights: Set([$0.trajectory] + $0.continuations))
+                              flights: Set([$0.trajectory] + $0.continuations),
+                              still: ShotClipPass.Still(time: $0.flightEndTime,
+                                                        flights: ([$0.trajectory] + $0.continuations).compactMap { trajectories[$0] },
+                                                        reportPath: request.reportPath))
         }
         let pass = ShotClipPass(path: request.path, clips: clips, timeline: timeline, settings: request.settings,
                                 encoding: request.encoding, drawing: request.drawing, cancellation: cancellation, logger: logger)
@@ -78,8 +86,24 @@ package enum SessionShots {
         let log = ShotLog(shots: shots, preRoll: request.preRoll, postRoll: request.postRoll, duration: duration)
         try AtomicFile.write(try AnalysisDocument(result: analysis).jsonData(), to: request.analysisPath)
         try AtomicFile.write(Data(log.csvText.utf8), to: request.tablePath)
+        let report = Self.report(request, analysis: analysis, log: log, shots: shots, clips: clips, pictures: pass.pictures)
+        try AtomicFile.write(Data(report.html.utf8), to: request.reportPath)
         try AtomicFile.write(try log.jsonData(), to: request.logPath)
         return SessionShotsResult(analysis: analysis, shots: shots, log: log, framesReadForClips: pass.framesRead,
                                   seeksForClips: pass.seeks, warnings: analysis.warnings + pass.warnings)
+    }
+
+    /// The report of the shots: their pictures from the clips' pass, their flights plotted.
+    private static func report(_ request: SessionShotsRequest, analysis: AnalysisResult, log: ShotLog, shots: [Shot],
+                               clips: [ShotClipPass.Clip], pictures: [(picture: ReportPicture, time: Double)?]) -> ShotReport {
+        let geometry = analysis.source.geometry
+        let parts = shots.indices.map { i in
+            let shot = shots[i]
+            let flight = ShotFlightSeries(flights: clips[i].still?.flights ?? [], impactTime: shot.impactTime,
+                                          frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight)
+            return ShotReport.Shot(number: shot.number, impactTime: shot.impactTime, clip: shot.clipName, picture: pictures[i]?.picture,
+                                   pictureTime: pictures[i]?.time ?? shot.flightEndTime, flight: flight)
+        }
+        return ShotReport(session: URL(fileURLWithPath: request.path).lastPathComponent, log: log, shots: parts)
     }
 }

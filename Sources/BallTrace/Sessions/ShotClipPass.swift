@@ -4,7 +4,8 @@ import Logging
 /// The second reading of a session, after its analysis: each shot's span of it written as a
 /// clip with the shot's flight drawn on it, as the overlay video of `analyze --video` draws it
 /// (the same ``OverlayVideoSink``, fed what the analysis showed, from an ``OverlayTimeline``),
-/// with the source's sound when MP4 can hold it.
+/// with the source's sound when MP4 can hold it; and, for the shot report, each shot's tracer
+/// picture, drawn over the clip's frame at the flight's end as it goes by.
 ///
 /// One reading, every clip written as its frames go by (spans that overlap are written side by
 /// side), stopping after the last clip's end. Between clips more than ``seekDistance`` apart it
@@ -17,6 +18,19 @@ final class ShotClipPass {
         var path: String
         var span: ClosedRange<Double>
         var flights: Set<UUID>
+        /// The report's picture of the shot, if one is wanted.
+        var still: Still?
+    }
+
+    /// The frame of a clip that the report's picture of its shot is drawn over, and what is drawn.
+    struct Still {
+        /// Seconds from the session's start: the first frame at or after it is taken (the
+        /// flight's last detection, which is inside the clip).
+        var time: Double
+        /// The shot's trajectories as the analysis ended them, predicted path and figures included.
+        var flights: [TrajectoryObservation]
+        /// The report the picture is for, named in errors.
+        var reportPath: String
     }
 
     /// Seconds of the session ahead of the next clip beyond which a seek is cheaper than decoding.
@@ -38,6 +52,10 @@ final class ShotClipPass {
     /// Frames decoded by ``run()``, and the seeks it made.
     private(set) var framesRead = 0
     private(set) var seeks = 0
+    /// After ``run()``, each clip's picture and the time of its frame (seconds from the
+    /// session's start), in the order the clips were given; nil where none was wanted or the
+    /// clip ended first.
+    private(set) var pictures: [(picture: ReportPicture, time: Double)?] = []
 
     init(path: String, clips: [Clip], timeline: OverlayTimeline, settings: AnalysisSettings, encoding: VideoEncoding,
          drawing: OverlayDrawing = .vision, cancellation: Cancellation?, logger: Logger) {
@@ -58,6 +76,7 @@ final class ShotClipPass {
     ///   session cannot be read again or a clip cannot be written. Clips finished before stay;
     ///   those being written are removed.
     func run() throws -> [Int] {
+        pictures = Array(repeating: nil, count: clips.count)
         guard !clips.isEmpty else { return [] }
         let order = clips.indices.sorted { clips[$0].span.lowerBound < clips[$1].span.lowerBound }
         let interruption = InterruptFlag()
@@ -108,6 +127,11 @@ final class ShotClipPass {
                 let writer = try writers[i] ?? open(clip, at: frame, reader: reader, region: region,
                                                      audio: waitingAudio.removeValue(forKey: i) ?? [])
                 writers[i] = writer
+                if pictures[i] == nil, let still = clip.still, frame.time >= still.time - slack {
+                    let picture = try ShotPicture.render(over: frame.frame, geometry: reader.info.geometry, flights: still.flights,
+                                                         path: still.reportPath)
+                    pictures[i] = (picture, frame.time)
+                }
                 let shown = drawing == .vision ? timeline.inFlight(at: frame.time).filter { clip.flights.contains($0.uuid) } : whole[i]
                 try writer.take(SessionFrame(decoded: frame, analysed: false, inFlight: shown, report: nil))
                 frames[i] += 1

@@ -42,14 +42,18 @@ package struct ShotLog: Sendable, Codable, Hashable {
 
     /// One row per shot under ``csvHeader``; a figure that is absent is an empty field.
     package var csvText: String {
+        ([Self.csvHeader] + csvFields.map { $0.joined(separator: ",") }).joined(separator: "\n") + "\n"
+    }
+
+    /// The fields of each row of ``csvText``, in the columns of ``csvHeader`` (the shot report's
+    /// table shows the same): an absent figure is an empty string.
+    package var csvFields: [[String]] {
         func number(_ value: Double?, _ places: Int) -> String {
             value.map { String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? ""
         }
-        let rows = shots.map { s in
+        return shots.map { s in
             ["\(s.number)", number(s.impactTime, 6), s.clip, s.trajectory.uuidString, number(s.clipStart, 6), number(s.clipEnd, 6),
              number(s.launchSpeed, 3), number(s.launchAngle, 3), number(s.apexHeight, 3), number(s.confidence, 4)]
-                .joined(separator: ",")
         }
-        return ([Self.csvHeader] + rows).joined(separator: "\n") + "\n"
     }
 }
