@@ -173,7 +173,8 @@ struct Shots: ParsableCommand {
         let count = result.shots.count
         var lines = ["\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)"]
         for entry in result.log.shots {
-            var line = "  shot \(entry.number)  impact \(String(format: "%.3f", entry.impactTime)) s  \(entry.clip)"
+            let heard = entry.heard.map { $0 ? " (heard)" : " (seen, not heard)" } ?? ""
+            var line = "  shot \(entry.number)  impact \(String(format: "%.3f", entry.impactTime)) s\(heard)  \(entry.clip)"
             if let speed = entry.launchSpeed, let angle = entry.launchAngle {
                 line += String(format: "  %.1f m/s at %.1f°", speed, angle)
             }
