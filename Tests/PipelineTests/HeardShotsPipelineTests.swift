@@ -9,12 +9,11 @@ private enum HeardSession {
     static let scene = SyntheticScene.rangeSession(width: 640, height: 360, frameRate: 30, seconds: 9, seed: 3)
     static let silent: GeneratedClips.Clip = GeneratedClips.render(scene)
 
+    /// Rendered by the generator with its soundtrack encoded beside the picture.
     static let withSound: String = {
-        let track = GeneratedClips.temporaryPath("range-session.wav")
         let path = GeneratedClips.temporaryPath("range-session-heard.mp4")
         do {
-            try SyntheticScene.rangeSessionSoundtrack(seconds: 9, seed: 3).wavData().write(to: URL(fileURLWithPath: track))
-            try ffmpeg(["-i", silent.path, "-i", track, "-c:v", "copy", "-c:a", "aac", "-b:a", "128k", "-shortest", path])
+            _ = try ClipSynthesizer.render(scene, to: path, soundtrack: SyntheticScene.rangeSessionSoundtrack(seconds: 9, seed: 3))
         } catch {
             fatalError("could not give the session its soundtrack: \(error)")
         }
