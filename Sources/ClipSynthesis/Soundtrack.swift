@@ -30,19 +30,6 @@ package struct Soundtrack: Sendable {
         for event in events { event.add(into: &samples, sampleRate: Self.sampleRate, random: &random) }
         return samples
     }
-
-    /// The samples as a 16-bit PCM WAV file, for muxing beside a generated picture.
-    package func wavData() -> Data {
-        let pcm = samples().map { Int16(max(-1, min(1, $0)) * 32767) }
-        var data = Data()
-        func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); add(UInt32(36 + pcm.count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); add(UInt32(16)); add(UInt16(1)); add(UInt16(1))
-        add(UInt32(Self.sampleRate)); add(UInt32(Self.sampleRate * 2)); add(UInt16(2)); add(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); add(UInt32(pcm.count * 2))
-        pcm.withUnsafeBytes { data.append(contentsOf: $0) }
-        return data
-    }
 }
 
 extension SyntheticScene {
