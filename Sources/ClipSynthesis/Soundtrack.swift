@@ -24,7 +24,8 @@ package struct Soundtrack: Sendable {
         let pole = exp(-2 * Double.pi * 300 / Self.sampleRate)  // rumble below about 300 Hz
         for i in samples.indices {
             low = pole * low + (1 - pole) * random.uniform(-1...1)
-            // A one-pole low-pass of uniform noise keeps about 1/30 of its RMS at 300 Hz: × 8 brings it back.
+            // A one-pole low-pass at 300 Hz keeps √((1−p)/(1+p)) ≈ 1/7 of white noise's RMS: × 8 brings it
+            // back to about `rumble`; × 1.7 makes uniform noise's RMS (1/√3) about 1.
             samples[i] = Float(rumble * 8 * low * 1.7 + hiss * 1.7 * random.uniform(-1...1))
         }
         for event in events { event.add(into: &samples, sampleRate: Self.sampleRate, random: &random) }
