@@ -31,25 +31,32 @@ package enum ShotHearing {
         max(0.150, 3 * frameInterval)
     }
 
-    /// The shots, each given the strike nearest its launch within the window (each strike is
-    /// given to one shot at most). `strikes` nil: the session has no sound, and the shots are
-    /// left as sight found them (``Shot/heard`` nil).
+    /// The shots, each given the strike nearest its launch within the window: pairs of a
+    /// launch and a strike are taken closest first, so each strike goes to one shot at most, the
+    /// one it is nearest. `strikes` nil: the session has no sound, and the shots are left as
+    /// sight found them (``Shot/heard`` nil).
     package static func fuse(_ shots: [Shot], strikes: [Strike]?, frameInterval: Double) -> [Shot] {
         guard let strikes else { return shots }
         let reach = window(frameInterval: frameInterval)
-        var taken = Set<Int>()
-        return shots.map { shot in
-            var shot = shot
-            let near = strikes.indices.filter { !taken.contains($0) && abs(strikes[$0].onset - shot.impactTime) <= reach }
-            if let best = near.min(by: { abs(strikes[$0].onset - shot.impactTime) < abs(strikes[$1].onset - shot.impactTime) }) {
-                taken.insert(best)
-                shot.impactTime = strikes[best].onset
-                shot.impactSource = .sound
-                shot.heard = true
-            } else {
-                shot.heard = false
+        var pairs: [(shot: Int, strike: Int, distance: Double)] = []
+        for (i, shot) in shots.enumerated() {
+            for (j, strike) in strikes.enumerated() where abs(strike.onset - shot.impactTime) <= reach {
+                pairs.append((i, j, abs(strike.onset - shot.impactTime)))
             }
+        }
+        var fused = shots.map { shot -> Shot in
+            var shot = shot
+            shot.heard = false
             return shot
         }
+        var strikeTaken = Set<Int>()
+        for pair in pairs.sorted(by: { $0.distance < $1.distance })
+        where fused[pair.shot].heard == false && !strikeTaken.contains(pair.strike) {
+            strikeTaken.insert(pair.strike)
+            fused[pair.shot].impactTime = strikes[pair.strike].onset
+            fused[pair.shot].impactSource = .sound
+            fused[pair.shot].heard = true
+        }
+        return fused
     }
 }
