@@ -8,8 +8,10 @@ struct Shots: ParsableCommand {
         abstract: "Find the shots of range sessions: a clip per shot with its flight drawn on it, and a shot log.",
         discussion: """
             A shot is a ball flight that starts in the session (a ball come back into the
-            picture is the same shot); its impact is the flight's launch. A practice swing
-            without a ball is not a shot. Shots are found by sight alone.
+            picture is the same shot); a practice swing without a ball is not a shot. Its
+            impact is the strike heard in the session's sound within 150 ms of the launch
+            (the shot is heard), else the flight's launch (with --tee, when its path left
+            the tee).
 
             In DIR it writes shots.json (schema: 'balltrace schema --shots'), shots.csv
             (the same columns), analysis.json (the session's analysis as 'analyze --json'
