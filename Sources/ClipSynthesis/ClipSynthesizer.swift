@@ -3,8 +3,11 @@ import Foundation
 
 /// Renders a ``SyntheticScene`` to an H.264 MP4 and returns where every ball was.
 package enum ClipSynthesizer {
-    /// - Parameter encoding: libx264 settings; nil: `veryfast` at the scene's `encodingCRF`.
-    package static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding? = nil) throws -> ClipTruth {
+    /// - Parameters:
+    ///   - encoding: libx264 settings; nil: `veryfast` at the scene's `encodingCRF`.
+    ///   - soundtrack: encoded beside the picture as AAC (mono, 48 kHz); nil: a silent clip.
+    package static func render(_ scene: SyntheticScene, to path: String, encoding: VideoEncoding? = nil,
+                               soundtrack: Soundtrack? = nil) throws -> ClipTruth {
         guard scene.width >= 16, scene.height >= 16, scene.width % 2 == 0, scene.height % 2 == 0 else {
             throw SynthesisError.invalidScene("size \(scene.width)×\(scene.height) must be even and at least 16")
         }
@@ -23,7 +26,8 @@ package enum ClipSynthesizer {
         // The displayed size turned back: what the file stores.
         let writer = try PlanarVideoWriter(
             path: path, width: stored.displayedWidth, height: stored.displayedHeight, timeScale: timeScale,
-            frameRate: scene.frameRate, encoding: encoding, rotation: scene.rotation)
+            frameRate: scene.frameRate, encoding: encoding, rotation: scene.rotation,
+            soundtrack: soundtrack?.samples(), soundSampleRate: Int(Soundtrack.sampleRate))
         var truth: [ClipTruth.Position] = []
         for (frame, time) in scene.frameTimes.enumerated() {
             canvas.restore()

@@ -8,8 +8,10 @@ struct Shots: ParsableCommand {
         abstract: "Find the shots of range sessions: a clip per shot with its flight drawn on it, and a shot log.",
         discussion: """
             A shot is a ball flight that starts in the session (a ball come back into the
-            picture is the same shot); its impact is the flight's launch. A practice swing
-            without a ball is not a shot. Shots are found by sight alone.
+            picture is the same shot); a practice swing without a ball is not a shot. Its
+            impact is the strike heard in the session's sound within 150 ms of the launch
+            (the shot is heard), else the flight's launch (with --tee, when its path left
+            the tee).
 
             In DIR it writes shots.json (schema: 'balltrace schema --shots'), shots.csv
             (the same columns), analysis.json (the session's analysis as 'analyze --json'
@@ -173,7 +175,8 @@ struct Shots: ParsableCommand {
         let count = result.shots.count
         var lines = ["\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)"]
         for entry in result.log.shots {
-            var line = "  shot \(entry.number)  impact \(String(format: "%.3f", entry.impactTime)) s  \(entry.clip)"
+            let heard = entry.heard.map { $0 ? " (heard)" : " (seen, not heard)" } ?? ""
+            var line = "  shot \(entry.number)  impact \(String(format: "%.3f", entry.impactTime)) s\(heard)  \(entry.clip)"
             if let speed = entry.launchSpeed, let angle = entry.launchAngle {
                 line += String(format: "  %.1f m/s at %.1f°", speed, angle)
             }

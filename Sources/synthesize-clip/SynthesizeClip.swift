@@ -31,6 +31,8 @@ struct SynthesizeClip: ParsableCommand {
     var noise: Double?
     @Option(help: "libx264 constant rate factor of the clip (default: the scenario's own). With --noise 6 and --crf 18 a 1080p60 clip carries a phone camera's 20–30 Mbit/s.")
     var crf: Int?
+    @Flag(help: "Give the clip its scenario's soundtrack, AAC in the MP4 (range-session: strikes at the impacts, whooshes, a clap, voices, room noise).")
+    var sound = false
 
     func validate() throws {
         guard SyntheticScene.scenarioNames.contains(scenario) else {
@@ -43,6 +45,7 @@ struct SynthesizeClip: ParsableCommand {
         if let noise, !(0...64).contains(noise) { throw ValidationError("--noise must be 0…64 (got \(noise))") }
         if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be 0…51 (got \(crf))") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive (got \(seconds))") }
+        if sound, scenario != "range-session" { throw ValidationError("--sound: only range-session has a soundtrack") }
         guard fps > 0 else { throw ValidationError("--fps must be positive (got \(fps))") }
     }
 
@@ -55,7 +58,8 @@ struct SynthesizeClip: ParsableCommand {
         scene.frameTimeJitter = vfr
         if let noise { scene.noise = noise }
         if let crf { scene.encodingCRF = crf }
-        let result = try ClipSynthesizer.render(scene, to: output)
+        let soundtrack = sound ? SyntheticScene.rangeSessionSoundtrack(seconds: Double(scene.frameCount) / fps, seed: seed) : nil
+        let result = try ClipSynthesizer.render(scene, to: output, soundtrack: soundtrack)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let truthPath = truth ?? (output.hasSuffix(".mp4") ? String(output.dropLast(4)) : output) + ".truth.json"

@@ -72,6 +72,8 @@ struct ShotsPipelineTests {
             #expect(shots.count { abs($0.impactTime - impact) <= 0.05 } == 1, "impact at \(impact) s; shots at \(shots.map(\.impactTime))")
         }
         #expect(!shots.contains { abs($0.impactTime - SyntheticScene.rangeSessionSwings.practice) < 1.5 })
+        // A sine has no strike in it: the shots are timed by sight and marked unheard.
+        #expect(shots.allSatisfy { $0.heard == false && $0.impactSource == .sight })
         #expect(shots.map(\.number) == Array(1...shots.count))
         #expect(zip(shots, shots.dropFirst()).allSatisfy { $0.impactTime < $1.impactTime })
     }

@@ -58,6 +58,7 @@ final class AnalysisSession {
     ///   without one decodable frame; whatever a sink or a callback throws.
     func run(sinks: [any AnalysisSink], progress: ((AnalysisProgress) -> Void)?,
              reconnected: ((SourceReconnection) throws -> Void)?) throws {
+        for sink in sinks { try sink.opened(reader) }
         let needs = sinks.reduce(SinkNeeds()) { $0.union($1.needs) }
         let duration = info.duration
         let decoded = DecodeAhead(reader, forwardingAudio: needs.contains(.audio))

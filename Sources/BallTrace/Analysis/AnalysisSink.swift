@@ -5,6 +5,8 @@
 protocol AnalysisSink: AnyObject {
     /// What the sink reads; the session works out only that.
     var needs: SinkNeeds { get }
+    /// The source is open: called once, before the first frame, and before ``needs`` is read.
+    func opened(_ reader: MediaDecoder) throws
     /// A packet of the source's audio, in order with the frames (asked for with ``SinkNeeds/audio``).
     func audio(_ packet: OwnedPacket) throws
     /// The next decoded frame, with the flights in view once it was analysed.
@@ -12,6 +14,7 @@ protocol AnalysisSink: AnyObject {
 }
 
 extension AnalysisSink {
+    func opened(_ reader: MediaDecoder) throws {}
     func audio(_ packet: OwnedPacket) throws {}
 }
 

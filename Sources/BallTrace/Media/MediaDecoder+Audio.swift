@@ -12,3 +12,15 @@ extension MediaDecoder {
         return seconds(timestamp, stream.pointee.time_base) - seconds(origin, timeBase)
     }
 }
+
+extension MediaDecoder {
+    /// A decoder of ``audioStream`` to mono samples; nil without audio or when its codec cannot
+    /// be decoded.
+    func makeAudioDecoder() -> AudioSampleDecoder? {
+        audioStream.flatMap { AudioSampleDecoder(stream: $0) }
+    }
+
+    /// The first decoded frame's time on the video stream's clock, seconds: what an audio time
+    /// (``AudioSampleDecoder``'s) is taken from to be a time of the frames. Nil before a frame.
+    var originSeconds: Double? { originTimestamp.map { seconds($0, timeBase) } }
+}

@@ -16,13 +16,24 @@ package struct YUVPlanes {
 package final class PlanarVideoWriter {
     private let writer: VideoFileWriter
     private let frame: OwnedFrame
+    private let timeScale: Int
+    /// The sound still to be written, and its rate.
+    private let soundtrack: [Float]
+    private let soundRate: Int
+    private var soundWritten = 0
 
     /// - Parameters:
     ///   - timeScale: timestamps given to ``write(timestamp:paint:)`` count 1/timeScale seconds.
     ///   - rotation: stored as the display matrix, so players show the picture turned clockwise
     ///     by this much (a phone clip shot in portrait).
+    ///   - soundtrack: mono samples (full scale ±1) at `soundSampleRate`, from time 0, encoded
+    ///     as an AAC stream beside the picture; nil, the default: no sound.
     package init(path: String, width: Int, height: Int, timeScale: Int, frameRate: Double,
-                encoding: VideoEncoding = .default, rotation: DisplayRotation = .none) throws {
+                encoding: VideoEncoding = .default, rotation: DisplayRotation = .none,
+                soundtrack: [Float]? = nil, soundSampleRate: Int = 48_000) throws {
+        self.timeScale = timeScale
+        self.soundtrack = soundtrack ?? []
+        soundRate = soundSampleRate
         var matrix: [Int32]? = nil
         if rotation != .none {
             var values = [Int32](repeating: 0, count: 9)
@@ -32,7 +43,8 @@ package final class PlanarVideoWriter {
         }
         writer = try VideoFileWriter(
             path: path, width: width, height: height, timeBase: AVRational(num: 1, den: Int32(timeScale)),
-            frameRate: av_d2q(frameRate, 100_000), encoding: encoding, displayMatrix: matrix)
+            frameRate: av_d2q(frameRate, 100_000), encoding: encoding, displayMatrix: matrix,
+            soundSampleRate: soundtrack == nil ? nil : soundSampleRate)
         frame = try OwnedFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
     }
 
@@ -46,8 +58,20 @@ package final class PlanarVideoWriter {
                             yStride: Int(p.linesize.0), uStride: Int(p.linesize.1), vStride: Int(p.linesize.2)))
         f.pointee.pts = timestamp
         try writer.write(f)
+        // The sound up to a little past this picture, so that the file's streams interleave.
+        try writeSound(until: Int((Double(timestamp) / Double(timeScale) + 0.1) * Double(soundRate)))
     }
 
-    /// Completes the file and moves it into place.
-    package func finish() throws { try writer.finish() }
+    private func writeSound(until end: Int) throws {
+        let end = min(end, soundtrack.count)
+        guard end > soundWritten else { return }
+        try soundtrack.withUnsafeBufferPointer { try writer.writeSound(UnsafeBufferPointer(rebasing: $0[soundWritten..<end])) }
+        soundWritten = end
+    }
+
+    /// Completes the file (the rest of the sound too) and moves it into place.
+    package func finish() throws {
+        try writeSound(until: soundtrack.count)
+        try writer.finish()
+    }
 }

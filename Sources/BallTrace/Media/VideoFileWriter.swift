@@ -39,6 +39,8 @@ final class VideoFileWriter {
     private var encoder: UnsafeMutablePointer<AVCodecContext>
     private let videoStream: UnsafeMutablePointer<AVStream>
     private var audioOut: (stream: UnsafeMutablePointer<AVStream>, sourceTimeBase: AVRational)?
+    /// The sound encoded from samples (``writeSound(_:)``), when asked for.
+    private var sound: AudioTrackEncoder?
     private let packet = OwnedPacket()
     private var headerWritten = false
     private var finished = false
@@ -54,9 +56,11 @@ final class VideoFileWriter {
     ///   - audio: a stream whose packets ``writeAudio(_:)`` will receive, or nil.
     ///   - timestampOffset: the timestamp (in `timeBase`) that becomes 0 in the file; the
     ///     audio is moved by the same time, and what would fall before 0 is left out.
+    ///   - soundSampleRate: encode a mono AAC stream from the samples ``writeSound(_:)`` is given
+    ///     (not with `audio`).
     init(path: String, width: Int, height: Int, timeBase: AVRational, frameRate: AVRational,
          encoding: VideoEncoding, displayMatrix: [Int32]? = nil,
-         audio: UnsafeMutablePointer<AVStream>? = nil, timestampOffset: Int64 = 0) throws {
+         audio: UnsafeMutablePointer<AVStream>? = nil, timestampOffset: Int64 = 0, soundSampleRate: Int? = nil) throws {
         FFmpegLog.install()
         self.path = path
         self.timestampOffset = timestampOffset
@@ -115,6 +119,9 @@ final class VideoFileWriter {
         }
         // From here on every stored property is set, so a throw runs `deinit`, which closes and
         // removes the temporary file and frees the contexts.
+        if let soundSampleRate, audioOut == nil {
+            sound = try AudioTrackEncoder(sampleRate: soundSampleRate, format: output, path: path)
+        }
         status = avio_open(&output.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
         guard status >= 0 else {
             throw MediaError.cannotWrite(path: path, reason: unwritableFolderReason(for: temporaryPath) ?? ffmpegErrorText(status))
@@ -174,6 +181,17 @@ final class VideoFileWriter {
         guard status >= 0 else { throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status)) }
     }
 
+    /// Encodes mono samples (full scale ±1) into the sound stream asked for at creation, after
+    /// those given before.
+    func writeSound(_ samples: UnsafeBufferPointer<Float>) throws {
+        try sound?.encode(samples, write: writeSoundPacket)
+    }
+
+    private func writeSoundPacket(_ p: UnsafeMutablePointer<AVPacket>) throws {
+        let status = av_interleaved_write_frame(format, p)
+        guard status >= 0 else { throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status)) }
+    }
+
     private func drainEncoder() throws {
         while true {
             let status = avcodec_receive_packet(encoder, packet.pointer)
@@ -197,6 +215,7 @@ final class VideoFileWriter {
         var status = avcodec_send_frame(encoder, nil)
         guard status >= 0 else { throw MediaError.encodeFailed(path: path, reason: ffmpegErrorText(status)) }
         try drainEncoder()
+        try sound?.finish(write: writeSoundPacket)
         status = av_write_trailer(format)
         guard status >= 0 else { throw MediaError.cannotWrite(path: path, reason: ffmpegErrorText(status)) }
         avio_closep(&format.pointee.pb)

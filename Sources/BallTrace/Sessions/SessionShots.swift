@@ -44,16 +44,19 @@ package struct SessionShotsResult: Sendable {
     /// Frames decoded the second time, to cut the clips, and the seeks that spared the rest.
     package var framesReadForClips: Int
     package var seeksForClips: Int
+    /// The strikes heard in the session's sound, shots or not; nil when it has no sound.
+    package var strikes: [Strike]?
     /// The analysis's warnings, and those of the clips.
     package var warnings: [String]
 }
 
-/// A range session in, shots out (sight only): the session is analysed once, its shots found
-/// among the trajectories (``ShotFinder``), each shot's clip written with its flight drawn on
-/// it (``ShotClipPass``, which also draws each shot's tracer picture), then the analysis document
-/// (`analysis.json`, which the log's UUIDs refer to), the shot table `shots.csv`, the shot report
-/// `report.html` (``ShotReport``) and the shot log `shots.json`. Every file appears complete or
-/// not at all; the log, written last, names only clips that exist.
+/// A range session in, shots out: the session is analysed once, and listened to in the same
+/// pass (``StrikeListener``); its shots are found among the trajectories (``ShotFinder``) and
+/// timed by the strikes heard with them (``ShotHearing``); each shot's clip written with its
+/// flight drawn on it (``ShotClipPass``, which also draws each shot's tracer picture), then the
+/// analysis document (`analysis.json`, which the log's UUIDs refer to), the shot table
+/// `shots.csv`, the shot report `report.html` (``ShotReport``) and the shot log `shots.json`.
+/// Every file appears complete or not at all; the log, written last, names only clips that exist.
 package enum SessionShots {
     package static func run(_ request: SessionShotsRequest, cancellation: Cancellation? = nil,
                             logger: Logger = Logger(label: "balltrace"),
@@ -62,9 +65,16 @@ package enum SessionShots {
         try AtomicFile.checkWritableFolder(for: request.logPath)
         try request.encoding.validate()
         let timeline = OverlayTimeline()
+        let listener = StrikeListener()
         let analysis = try VideoAnalysis.run(path: request.path, settings: request.settings, cancellation: cancellation,
-                                             logger: logger, progress: progress, also: [timeline])
-        let shots = ShotFinder.shots(in: analysis.trajectories, fromTee: request.settings.tee != nil)
+                                             logger: logger, progress: progress, also: [timeline, listener])
+        let strikes = listener.envelope.map(StrikeDetector.strikes(in:))
+        let frameRate = analysis.source.frameRate
+        let seen = ShotFinder.shots(in: analysis.trajectories, fromTee: request.settings.tee != nil)
+        let shots = ShotHearing.fuse(seen, strikes: strikes, frameInterval: frameRate > 0 ? 1 / frameRate : 0)
+        if let strikes {
+            logger.debug("sound: \(strikes.count) strike\(strikes.count == 1 ? "" : "s") heard at \(strikes.map { String(format: "%.3f s", $0.onset) }.joined(separator: ", ")); \(shots.count { $0.heard == true }) of \(shots.count) shots heard")
+        }
         let duration = analysis.decodedDuration
         let trajectories = Dictionary(analysis.trajectories.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         let clips = shots.map {
@@ -90,7 +100,8 @@ package enum SessionShots {
         try AtomicFile.write(Data(report.html.utf8), to: request.reportPath)
         try AtomicFile.write(try log.jsonData(), to: request.logPath)
         return SessionShotsResult(analysis: analysis, shots: shots, log: log, framesReadForClips: pass.framesRead,
-                                  seeksForClips: pass.seeks, warnings: analysis.warnings + pass.warnings)
+                                  seeksForClips: pass.seeks, strikes: strikes,
+                                  warnings: analysis.warnings + listener.warnings + pass.warnings)
     }
 
     /// The report of the shots: their pictures from the clips' pass, their flights plotted.

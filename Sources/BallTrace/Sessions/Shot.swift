@@ -5,8 +5,14 @@ import Foundation
 package struct Shot: Sendable, Hashable {
     /// 1 for the first shot in time, then 2, 3…
     package var number: Int
-    /// When the club met the ball, seconds from the session's first frame: the flight's launch.
+    /// When the club met the ball, seconds from the session's first frame: the strike's onset
+    /// when it was heard (``ShotHearing``), else by sight: the flight's launch or, with a tee
+    /// hint, when its path left the tee (``ShotFinder``).
     package var impactTime: Double
+    /// Where ``impactTime`` comes from.
+    package var impactSource: ImpactSource = .sight
+    /// Whether a strike was heard with the launch; nil when the session has no sound to hear.
+    package var heard: Bool?
     /// The last detection of the flight, or of the flights that continue it (the ball come
     /// back into the picture after leaving it through the top).
     package var flightEndTime: Double

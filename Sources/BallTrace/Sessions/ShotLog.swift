@@ -9,6 +9,11 @@ package struct ShotLog: Sendable, Codable, Hashable {
         package var number: Int
         /// Seconds from the session's first frame.
         package var impactTime: Double
+        /// `sound` when the impact is the strike's onset, `sight` when it is the flight's launch
+        /// (or, with a tee hint, when its path left the tee).
+        package var impactSource: ImpactSource
+        /// Whether the strike was heard; absent when the session has no sound.
+        package var heard: Bool?
         /// The shot's clip, a file name in the same folder as the log.
         package var clip: String
         /// The UUID of the trajectory in the session's analysis (`analysis.json` beside the log).
@@ -28,7 +33,8 @@ package struct ShotLog: Sendable, Codable, Hashable {
     package init(shots: [Shot], preRoll: Double, postRoll: Double, duration: Double) {
         self.shots = shots.map { shot in
             let span = shot.clipSpan(preRoll: preRoll, postRoll: postRoll, duration: duration)
-            return Entry(number: shot.number, impactTime: rounded(shot.impactTime, 6), clip: shot.clipName,
+            return Entry(number: shot.number, impactTime: rounded(shot.impactTime, 6), impactSource: shot.impactSource,
+                         heard: shot.heard, clip: shot.clipName,
                          trajectory: shot.trajectory, clipStart: rounded(span.lowerBound, 6), clipEnd: rounded(span.upperBound, 6),
                          launchSpeed: shot.launchSpeed.map { rounded($0, 3) }, launchAngle: shot.launchAngle.map { rounded($0, 3) },
                          apexHeight: shot.apexHeight.map { rounded($0, 3) }, confidence: rounded(shot.confidence, 4))
@@ -38,7 +44,7 @@ package struct ShotLog: Sendable, Codable, Hashable {
     /// Pretty-printed JSON, keys in declaration order, ending in a newline.
     package func jsonData() throws -> Data { try OrderedJSONEncoder().encode(self) }
 
-    package static let csvHeader = "number,impactTime,clip,trajectory,clipStart,clipEnd,launchSpeed,launchAngle,apexHeight,confidence"
+    package static let csvHeader = "number,impactTime,impactSource,heard,clip,trajectory,clipStart,clipEnd,launchSpeed,launchAngle,apexHeight,confidence"
 
     /// One row per shot under ``csvHeader``; a figure that is absent is an empty field.
     package var csvText: String {
@@ -52,7 +58,8 @@ package struct ShotLog: Sendable, Codable, Hashable {
             value.map { String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? ""
         }
         return shots.map { s in
-            ["\(s.number)", number(s.impactTime, 6), s.clip, s.trajectory.uuidString, number(s.clipStart, 6), number(s.clipEnd, 6),
+            ["\(s.number)", number(s.impactTime, 6), s.impactSource.rawValue, s.heard.map { "\($0)" } ?? "", s.clip,
+             s.trajectory.uuidString, number(s.clipStart, 6), number(s.clipEnd, 6),
              number(s.launchSpeed, 3), number(s.launchAngle, 3), number(s.apexHeight, 3), number(s.confidence, 4)]
         }
     }
