@@ -119,6 +119,7 @@ struct Shots: ParsableCommand {
                         ? interruption.exitCode : shoot(sessions[index], alone: sessions.count == 1, state: state, console: console,
                                                        logger: logger, interruption: interruption)
                     statuses.set(index, status)
+                    // Only the progress is kept there: each session prints its own lines, not a table.
                     state.finish(index, sessions[index], .notStarted)
                     if console.progressMode != .off { console.status(state.statusText()) }
                 }
