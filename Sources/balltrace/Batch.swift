@@ -45,22 +45,11 @@ struct Batch {
         let unique = distinct
 
         let state = BatchState(count: unique.count)
-        let group = DispatchGroup()
-        for _ in 0..<min(jobs, unique.count) {
-            group.enter()
-            let worker = Thread {
-                while let index = state.next() {
-                    let outcome = cancellation.isCancelled ? Outcome.interrupted : analyse(unique[index], state: state)
-                    state.finish(index, unique[index], outcome)
-                    showProgress(state)
-                }
-                group.leave()
-            }
-            // Decoding ahead, analysis and encoding each take a thread of their own.
-            worker.stackSize = 4 << 20
-            worker.start()
+        state.work(jobs: jobs) { index in
+            let outcome = cancellation.isCancelled ? Outcome.interrupted : analyse(unique[index], state: state)
+            state.finish(index, unique[index], outcome)
+            showProgress(state)
         }
-        group.wait()
         console.clearStatus()
         let outcomes = state.outcomes
         if !quiet { print(Self.table(unique, outcomes), terminator: "") }
@@ -156,6 +145,23 @@ final class BatchState: @unchecked Sendable {
     private var finished = 0
 
     init(count: Int) { results = Array(repeating: .notStarted, count: count) }
+
+    /// Calls `body` with every index, on `jobs` workers at most, each taking the next index
+    /// as it finishes one; returns when all are done.
+    func work(jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, results.count) {
+            group.enter()
+            let worker = Thread { [self] in
+                while let index = next() { body(index) }
+                group.leave()
+            }
+            // Decoding ahead, analysis and encoding each take a thread of their own.
+            worker.stackSize = 4 << 20
+            worker.start()
+        }
+        group.wait()
+    }
 
     func next() -> Int? {
         lock.withLock {

@@ -110,25 +110,15 @@ struct Shots: ParsableCommand {
         // the others go on; the first failure's status is the exit status.
         let state = BatchState(count: sessions.count)
         let statuses = LockedStatuses(count: sessions.count)
-        let group = DispatchGroup()
-        for _ in 0..<min(jobs, sessions.count) {
-            group.enter()
-            let worker = Thread {
-                while let index = state.next() {
-                    let status = interruption.cancellation.isCancelled
-                        ? interruption.exitCode : shoot(sessions[index], alone: sessions.count == 1, state: state, console: console,
-                                                       logger: logger, interruption: interruption)
-                    statuses.set(index, status)
-                    // Only the progress is kept there: each session prints its own lines, not a table.
-                    state.finish(index, sessions[index], .notStarted)
-                    if console.progressMode != .off { console.status(state.statusText()) }
-                }
-                group.leave()
-            }
-            worker.stackSize = 4 << 20
-            worker.start()
+        state.work(jobs: jobs) { index in
+            let status = interruption.cancellation.isCancelled
+                ? interruption.exitCode : shoot(sessions[index], alone: sessions.count == 1, state: state, console: console,
+                                               logger: logger, interruption: interruption)
+            statuses.set(index, status)
+            // Only the progress is kept there: each session prints its own lines, not a table.
+            state.finish(index, sessions[index], .notStarted)
+            if console.progressMode != .off { console.status(state.statusText()) }
         }
-        group.wait()
         console.clearStatus()
         if interruption.cancellation.isCancelled { throw ExitCode(interruption.exitCode) }
         if let failure = statuses.first { throw ExitCode(failure) }
