@@ -21,8 +21,8 @@ private func validateStream(_ data: Data, sourceLocation: SourceLocation = #_sou
     #expect(validation.status == 0, "\(validation.output)", sourceLocation: sourceLocation)
 }
 
-/// Times a test allows: generous for a loaded two-core machine, and each test stays well
-/// under 30 s.
+/// Times a test allows: generous for a loaded two-core machine (the debug balltrace can fall
+/// behind real time there), and each test stays under 40 s.
 @Suite("Live sources that stall, go away, come back or run slow", .serialized)
 struct LiveSourceTests {
     let clip = GeneratedClips.longDrive.path
@@ -73,7 +73,8 @@ struct LiveSourceTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { kill(process.processIdentifier, SIGINT) }
+        let pid = process.processIdentifier
+        runOnOwnThread(after: 2) { kill(pid, SIGINT) }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -203,15 +204,18 @@ struct LiveSourceTests {
     @Test func reconnectFollowsOnASenderThatResumesAfterAStallWithItsTimeGoingOn() throws {
         let process = try BalltraceProcess(["analyze", "udp://127.0.0.1:\(port + 9)", "--stream", "--reconnect", "--timeout", "3"])
         Thread.sleep(forTimeInterval: 1)
-        // A keyframe every half second: the reader joins again mid-stream.
-        let server = try LoopbackServer(clip: shortClip, port: port + 9, transport: .udp, keyframeInterval: 15, settle: 0)
+        // A keyframe every half second: the reader joins again mid-stream. The 8 s clip is
+        // served in real time from the start whatever the stop, so after the resumption it
+        // bursts what it is behind and then goes on sending until 8 s: a resumption anywhere in
+        // the reconnection window is seen, however late a loaded machine delivers it.
+        let server = try LoopbackServer(clip: clip, port: port + 9, transport: .udp, keyframeInterval: 15, settle: 0)
         server.signal(SIGSTOP, after: 1.2)
-        // After the 3 s stall, in the middle of the 3 s of reconnection: a second or more of
-        // margin either side on a loaded machine.
+        // After the 3 s stall, early in the 3 s of reconnection.
         server.signal(SIGCONT, after: 5.7)
         let (status, output, errors, seconds) = process.finish()
+        // After the sender's end, UDP says nothing: the source is given up as stalled again.
         #expect(status == 69, "stderr: \(errors)")
-        #expect(seconds < 20, "ended after \(seconds) s")
+        #expect(seconds < 35, "ended after \(seconds) s")
         let stream = try StreamOutput(output)
         let reconnection = try #require(stream.reconnections.first, "no reconnection line; stderr: \(errors)")
         #expect(reconnection.timeContinues && reconnection.lostBecause.contains("sent nothing for 3 s"))
@@ -245,14 +249,14 @@ final class BalltraceProcess: @unchecked Sendable {
         // Read as it comes, so that a full pipe never holds balltrace up.
         for (pipe, isOutput) in [(out, true), (err, false)] {
             reading.enter()
-            DispatchQueue.global().async { [self] in
+            runOnOwnThread { [self] in
                 let data = pipe.fileHandleForReading.readDataToEndOfFile()
                 if isOutput { output = data } else { errors = data }
                 reading.leave()
             }
         }
         // Bound: a balltrace that hangs is killed, and the test fails on its status.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 28) { [process] in
+        runOnOwnThread(after: 40) { [process] in
             if process.isRunning { process.terminate() }
         }
     }

@@ -40,7 +40,7 @@ final class LoopbackServer {
 
     func signal(_ number: Int32, after seconds: Double) {
         let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { kill(pid, number) }
+        runOnOwnThread(after: seconds) { kill(pid, number) }
     }
 
     deinit {
@@ -72,5 +72,16 @@ struct StreamOutput {
                 frames.append(try decoder.decode(StreamLine.self, from: bytes))
             }
         }
+    }
+}
+
+/// Runs `body` on a thread of its own after `seconds`. Not on a dispatch queue: the tests'
+/// timings (a stall of so many seconds, a resumption in the middle of a reconnection window)
+/// must hold on a loaded two-core machine, where a global queue's few threads can all be
+/// blocked reading pipes and a timer there fires seconds late.
+func runOnOwnThread(after seconds: Double = 0, _ body: @escaping @Sendable () -> Void) {
+    Thread.detachNewThread {
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+        body()
     }
 }

@@ -25,13 +25,12 @@ private enum HeadlessChromium {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        defer { watchdog.cancel() }
+        runOnOwnThread(after: 60) { if process.isRunning { process.terminate() } }
         // Both pipes at once, so that neither fills up while the other is read.
         nonisolated(unsafe) var log = Data()
         let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { log = err.fileHandleForReading.readDataToEndOfFile() }
+        reading.enter()
+        runOnOwnThread { log = err.fileHandleForReading.readDataToEndOfFile(); reading.leave() }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         reading.wait()
         process.waitUntilExit()
