@@ -57,6 +57,8 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->row_has_foreground.assign(d->height, 0);
         d->picture.assign(pixels, 0);
         d->last_picture.assign(pixels, 0);
+        d->older_picture.assign(pixels, 0);
+        d->repeated_picture.assign(pixels, 0);
         if (c.compensate_motion) {
             d->aligned.assign(pixels, 0);
             d->column_blend.assign(size_t(d->width) + 1, 0);
@@ -137,8 +139,11 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             const PictureChange change = d->change;
             report->change = change.mean;
             report->strong_change = double(change.strong) / double(std::max<size_t>(1, d->picture.size()));
-            if (is_repeat(d, change)) {
+            const bool repeat = is_repeat(d, change);
+            d->last_was_repeat = repeat;
+            if (repeat) {
                 report->repeated = 1;
+                d->repeated_picture.swap(d->picture);
                 return;
             }
         }
@@ -155,6 +160,7 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         d->faint_to_model[slot] = d->pending;
         d->faint_serial[slot] = d->frames;
         report->serial = d->frames;
+        d->older_picture.swap(d->last_picture);
         d->last_picture.swap(d->picture);
         d->frames++;
         label_runs(d);

@@ -64,6 +64,16 @@ struct bt_detector {
     // This frame's analysis picture, the last one (both in their own frames' pixels), this
     // picture seen in the model's pixels, and the warped model while it is being moved.
     std::vector<uint8_t> picture, last_picture, aligned;
+    // The picture that was new before the last one (its own frame's pixels): a repeat that
+    // went through an encoder is told by how much it differs from this one (see is_repeat).
+    std::vector<uint8_t> older_picture;
+    // The last picture when it was a repeat (while `last_was_repeat`): a picture shown three
+    // times and re-encoded differs less from its second showing than from its first.
+    std::vector<uint8_t> repeated_picture;
+    bool last_was_repeat = false;
+    // How far the camera was found to move between the last new picture and the one before
+    // (largest displacement, analysis pixels; 0 when it stood still).
+    double camera_step = 0;
     // How this picture differs from the last (worked out while the picture is made).
     balltrace::detector::PictureChange change;
     std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;

@@ -166,8 +166,11 @@ void follow_camera(bt_detector *d, bt_frame_report *report) {
     bool known = d->motion->next(d->picture.data(), step, share);
     report->motion_known = known;
     report->inlier_share = share;
-    if (known && step.largest_displacement(d->width, d->height) >= 0.05 &&
-        mismatch(d, d->last_picture.data(), step) < 0.95 * mismatch(d, d->last_picture.data(), balltrace::Similarity{})) {
+    const double size = known ? step.largest_displacement(d->width, d->height) : 0;
+    const bool stepped = size >= 0.05 &&
+        mismatch(d, d->last_picture.data(), step) < 0.95 * mismatch(d, d->last_picture.data(), balltrace::Similarity{});
+    d->camera_step = stepped ? size : 0;
+    if (stepped) {
         // pending ∘ step: this frame → the last frame → the model's frame.
         d->pending = d->pending.after(step);
     }

@@ -212,6 +212,65 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         #expect(repeats == Array(stride(from: 9, to: 40, by: 2)), "\(repeats)")
     }
 
+    @Test func aPictureShownTwiceOrThriceAndReencodedAtAWebBitrateIsARepeatEachTime() throws {
+        // Slow motion re-encoded at a web bitrate: pictures shown two or three times, each
+        // showing after the first differing from the one before by compression noise: a mean
+        // change near half a new picture's, and a sixth of its strongly changed pixels (beyond
+        // a tenth, the bound the repeat test had before it looked at the picture before the last).
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 60)
+        var jitter = Jitter(state: 17)
+        func reencoded(_ picture: [UInt8], strongPixels: Int) -> [UInt8] {
+            var noisy = picture.map { UInt8(max(0, min(255, Double($0) + jitter.next(1.5).rounded()))) }
+            for _ in 0..<strongPixels {
+                let i = Int(abs(jitter.next(1)) * Double(width * height - 1))
+                noisy[i] = noisy[i] > 128 ? noisy[i] - 40 : noisy[i] + 40
+            }
+            return noisy
+        }
+        let showings = [2, 3, 2, 2, 3, 2, 3, 3, 2, 2, 3, 2, 2, 3, 2, 2]
+        var x = 10, frame = 0
+        var repeats: [Int] = [], expected: [Int] = [], strongShares: [Double] = []
+        for count in showings {
+            x += 8
+            var shown = reencoded(sceneWithSquare(at: x, width: width, height: height), strongPixels: 0)
+            let new = shown
+            for showing in 0..<count {
+                if showing > 0 {
+                    shown = reencoded(shown, strongPixels: 160)
+                    if frame >= 12 { expected.append(frame) }
+                    let strong = zip(shown, new).filter { abs(Int($0) - Int($1)) > 24 }.count
+                    strongShares.append(Double(strong) / Double(2 * 8 * 60))
+                }
+                if try report(detector, shown, width: width).isRepeat, frame >= 12 { repeats.append(frame) }
+                frame += 1
+            }
+        }
+        // The scene is what the test says: a repeat's strongly changed pixels from its first
+        // showing are more than a tenth of a new picture's (whose square moved 8 px: 960).
+        #expect(strongShares.allSatisfy { $0 > 0.1 }, "\(strongShares)")
+        #expect(repeats == expected, "\(repeats)")
+    }
+
+    @Test func aHandheldCameraHeldStillForAFrameIsNoRepeat() throws {
+        // The turn of a shake: the camera slides 8 px a frame, holds still for one frame, and
+        // slides back, while a ball flies 10 px a frame. The held frame is nearly the last
+        // picture and far from the one before, as a repeat is, but its ball moved on.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        let steps = Array(repeating: 8.0, count: 14) + [0] + Array(repeating: -8.0, count: 8) + [0] + Array(repeating: 8.0, count: 6)
+        var offset = 0.0
+        for (frame, step) in steps.enumerated() {
+            offset += step
+            var picture = cameraView(width: width, height: height, offset: PixelPoint(x: offset, y: 0))
+            let bx = 20 + 10 * frame
+            for y in 60..<64 { for x in bx..<(bx + 4) { picture[y * width + x] = 255 } }
+            #expect(try !report(detector, picture, width: width).isRepeat, "frame \(frame)")
+        }
+    }
+
     @Test func motionThatFadesOverFramesIsNotARepeat() throws {
         // The top of a backswing: the square's steps shrink frame after frame, never to nothing.
         let width = 320, height = 240
