@@ -133,6 +133,8 @@ constexpr double kClearMotionShare = 0.004;
 /// 0.2; mean shares under 0.45 and above 0.5.)
 constexpr double kOlderRepeatStrongShare = 0.15;
 constexpr double kOlderRepeatMeanShare = 0.45;
+/// Repeats the other tests must have found before that one is used.
+constexpr long kRepeatsBeforeOlderTest = 2;
 /// A camera step (largest displacement, analysis pixels) below which the camera counts as
 /// steady for that test.
 constexpr double kSteadyCameraStep = 0.5;
@@ -219,6 +221,7 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         double typical = *quartile;
         const bool still = typical >= 0.15 && change.mean < 0.2 * typical;
         repeat = still && change.strong <= kRepeatStrongPixels;
+        if (repeat) d->plain_repeats++;
         // A repeat that went through another encoder (a slow-motion export uploaded, a
         // broadcast recorded) differs from its original by compression noise: a few dozen
         // strong pixels along edges. It is still told from a scene that came to rest: motion
@@ -240,6 +243,7 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
             repeat = steady && ((still && change.mean < 0.2 * last.mean && strong <= kRepeatStrongShare * last_strong) ||
                                 (moving && change.mean < 0.5 * typical && change.mean < 0.5 * last.mean &&
                                  strong <= kNoisyRepeatStrongShare * last_strong));
+            if (repeat) d->plain_repeats++;
             // Compressed harder still (a slow-motion export re-encoded at a web bitrate), a
             // repeat's noise reaches most of what the last new picture changed, and a repeat
             // missed makes the next one look new as well. The picture before the last says it:
@@ -247,7 +251,11 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
             // did, and from the last by noise only; a picture that moved on differs from the
             // one before the last at least about as much as from the last (motion does not stop
             // dead between two frames).
-            if (!repeat && moving && steady && d->frames >= 2) {
+            //
+            // A subject turning (a hand at the top of a toss, a wind-up) can make a picture nearly
+            // the last one too: that test is used only in a clip already seen to repeat pictures
+            // (a converted clip repeats them throughout), never on the first suspicion.
+            if (!repeat && moving && steady && d->frames >= 2 && d->plain_repeats >= kRepeatsBeforeOlderTest) {
                 const PictureChange older = compare_pictures(d->picture, d->older_picture);
                 // The third showing of a picture is measured against its second as well.
                 const PictureChange again = d->last_was_repeat ? compare_pictures(d->picture, d->repeated_picture) : change;

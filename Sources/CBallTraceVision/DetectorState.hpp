@@ -71,6 +71,8 @@ struct bt_detector {
     // times and re-encoded differs less from its second showing than from its first.
     std::vector<uint8_t> repeated_picture;
     bool last_was_repeat = false;
+    // Repeats found by the tests that do not look at the picture before the last.
+    long plain_repeats = 0;
     // How far the camera was found to move between the last new picture and the one before
     // (largest displacement, analysis pixels; 0 when it stood still).
     double camera_step = 0;

@@ -229,7 +229,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
             }
             return noisy
         }
-        let showings = [2, 3, 2, 2, 3, 2, 3, 3, 2, 2, 3, 2, 2, 3, 2, 2]
+        let showings = [2, 3, 2, 2, 3, 2, 3, 3, 2, 2, 3, 2, 2, 3, 2, 2, 3, 2, 3, 2, 2, 3, 2, 2]
         var x = 10, frame = 0
         var repeats: [Int] = [], expected: [Int] = [], strongShares: [Double] = []
         for count in showings {
@@ -237,13 +237,21 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
             var shown = reencoded(sceneWithSquare(at: x, width: width, height: height), strongPixels: 0)
             let new = shown
             for showing in 0..<count {
+                // The clip's first repeats came through whole (a calm stretch the encoder
+                // copied): the clip is known to repeat pictures before the hard ones come.
+                if showing > 0, frame < 16 {
+                    // (The detector judges repeats once it has seen eight changes.)
+                    if try !report(detector, shown, width: width).isRepeat, frame >= 9 { Issue.record("frame \(frame): an exact repeat missed") }
+                    frame += 1
+                    continue
+                }
                 if showing > 0 {
                     shown = reencoded(shown, strongPixels: 160)
-                    if frame >= 12 { expected.append(frame) }
+                    expected.append(frame)
                     let strong = zip(shown, new).filter { abs(Int($0) - Int($1)) > 24 }.count
                     strongShares.append(Double(strong) / Double(2 * 8 * 60))
                 }
-                if try report(detector, shown, width: width).isRepeat, frame >= 12 { repeats.append(frame) }
+                if try report(detector, shown, width: width).isRepeat, frame >= 16 { repeats.append(frame) }
                 frame += 1
             }
         }
@@ -251,6 +259,26 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         // showing are more than a tenth of a new picture's (whose square moved 8 px: 960).
         #expect(strongShares.allSatisfy { $0 > 0.1 }, "\(strongShares)")
         #expect(repeats == expected, "\(repeats)")
+    }
+
+    @Test func aSubjectTurningInAClipThatNeverRepeatedIsNoRepeat() throws {
+        // A hand at the top of a toss, filmed and compressed: the square slides 8 px a frame,
+        // moves 1 px as it turns, and slides back. The turning picture is nearly the last one
+        // and far from the one before, as a repeat re-encoded hard is; but this clip has not
+        // repeated a picture, so it is not taken for one.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var jitter = Jitter(state: 23)
+        let steps = Array(repeating: 8, count: 14) + [1] + Array(repeating: -8, count: 8) + [1] + Array(repeating: 8, count: 6)
+        var x = 40
+        for (frame, step) in steps.enumerated() {
+            x += step
+            let picture = sceneWithSquare(at: x, width: width, height: height).map {
+                UInt8(max(0, min(255, Double($0) + jitter.next(1.5).rounded())))
+            }
+            #expect(try !report(detector, picture, width: width).isRepeat, "frame \(frame), step \(step)")
+        }
     }
 
     @Test func aHandheldCameraHeldStillForAFrameIsNoRepeat() throws {
