@@ -20,6 +20,17 @@ private func cameraView(width: Int, height: Int, offset: PixelPoint, zoom: Doubl
     return pixels
 }
 
+/// `picture` as an encoder leaves it: every pixel off by up to `noise` levels (rounded), and
+/// `strongPixels` pixels here and there off by 40 levels.
+private func encoded(_ picture: [UInt8], noise: Double, strongPixels: Int, jitter: inout Jitter) -> [UInt8] {
+    var noisy = picture.map { UInt8(max(0, min(255, Double($0) + jitter.next(noise).rounded()))) }
+    for _ in 0..<strongPixels {
+        let i = Int(abs(jitter.next(1)) * Double(picture.count - 1))
+        noisy[i] = noisy[i] > 128 ? noisy[i] - 40 : noisy[i] + 40
+    }
+    return noisy
+}
+
 private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) throws -> BlobDetector.FrameReport {
     try pixels.withUnsafeBufferPointer { try detector.detect(luma: $0.baseAddress!, stride: width).report }
 }
@@ -179,12 +190,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
                                         analysisInterval: 1.0 / 60)
         var jitter = Jitter(state: 13)
         func compressed(_ picture: [UInt8], strongPixels: Int) -> [UInt8] {
-            var noisy = picture.map { UInt8(max(0, min(255, Double($0) + jitter.next(0.8).rounded()))) }
-            for _ in 0..<strongPixels {
-                let i = Int(abs(jitter.next(1)) * Double(width * height - 1))
-                noisy[i] = noisy[i] > 128 ? noisy[i] - 40 : noisy[i] + 40
-            }
-            return noisy
+            encoded(picture, noise: 0.8, strongPixels: strongPixels, jitter: &jitter)
         }
         var x = 10, last: [UInt8] = []
         var repeats: [Int] = [], means: [Double] = []
@@ -222,12 +228,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
                                         analysisInterval: 1.0 / 60)
         var jitter = Jitter(state: 17)
         func reencoded(_ picture: [UInt8], strongPixels: Int) -> [UInt8] {
-            var noisy = picture.map { UInt8(max(0, min(255, Double($0) + jitter.next(1.5).rounded()))) }
-            for _ in 0..<strongPixels {
-                let i = Int(abs(jitter.next(1)) * Double(width * height - 1))
-                noisy[i] = noisy[i] > 128 ? noisy[i] - 40 : noisy[i] + 40
-            }
-            return noisy
+            encoded(picture, noise: 1.5, strongPixels: strongPixels, jitter: &jitter)
         }
         let showings = [2, 3, 2, 2, 3, 2, 3, 3, 2, 2, 3, 2, 2, 3, 2, 2, 3, 2, 3, 2, 2, 3, 2, 2]
         var x = 10, frame = 0
@@ -274,9 +275,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         var x = 40
         for (frame, step) in steps.enumerated() {
             x += step
-            let picture = sceneWithSquare(at: x, width: width, height: height).map {
-                UInt8(max(0, min(255, Double($0) + jitter.next(1.5).rounded())))
-            }
+            let picture = encoded(sceneWithSquare(at: x, width: width, height: height), noise: 1.5, strongPixels: 0, jitter: &jitter)
             #expect(try !report(detector, picture, width: width).isRepeat, "frame \(frame), step \(step)")
         }
     }
