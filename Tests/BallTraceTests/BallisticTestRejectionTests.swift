@@ -114,4 +114,60 @@ private func walkingHead(_ t: Double) -> (Double, Double) {
         }
         #expect(abs(fit.acceleration.y - 1000) < 150)
     }
+
+    /// A bird 3 px across flying up and to the left at 300 px/s and slowing by 240 px/s²
+    /// along its straight path: its deceleration points down, as a ball's gravity does.
+    static func bird(_ t: Double) -> (Double, Double) {
+        let along = 300 * t - 120 * t * t
+        return (400 - 0.42 * along, 330 - 0.91 * along)
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func somethingFlyingStraightAcrossThePictureWhileItSlowsIsNoBall(seed: UInt64) {
+        let bird = sampled(30, noise: 0.3, seed: seed, Self.bird)
+        #expect(test.fliesStraightWithoutFalling(bird))
+        // A ball from the same place at the same speed, slowed the same way by drag, is bent
+        // by gravity (1000 px/s², for a 3 px ball less than a golf ball's).
+        let ball = sampled(30, noise: 0.3, seed: seed) { t in
+            let (x, y) = Self.bird(t)
+            return (x, y + 500 * t * t)
+        }
+        #expect(!test.fliesStraightWithoutFalling(ball))
+    }
+
+    @Test func aStraightPathIsJudgedOnlyWhereGravityWouldShow() {
+        // Straight up: a toss's path does not bend before it turns.
+        let toss = sampled(30, noise: 0.3) { t in (300, 330 - 300 * t + 500 * t * t) }
+        #expect(!test.fliesStraightWithoutFalling(toss))
+        // Over ten points, detection noise bends a path as much as gravity would: no verdict.
+        let shortBird = sampled(10, noise: 0.3, Self.bird)
+        #expect(!test.fliesStraightWithoutFalling(shortBird))
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func handsSwungAlongALevelArcAreNoBall(seed: UInt64) {
+        // Hands 7 px across at the bottom of a practice swing, 10 frames: they rise and fall a
+        // little, as a ball would, but speed up leftward along their level path by 2000 px/s².
+        let hands = sampled(10, noise: 0.3, seed: seed, radius: { _ in 7 }) { t in
+            (800 - 100 * t - 1000 * t * t, 480 - 60 * t + 300 * t * t)
+        }
+        let verdict = test.evaluate(hands)
+        guard case .pushedAlong(let acceleration) = verdict else {
+            Issue.record("expected pushed along, got \(verdict)")
+            return
+        }
+        #expect(abs(acceleration - 2000) < 400)
+        // A ball on the same arc, slowed by drag instead, is a flight.
+        let ball = sampled(10, noise: 0.3, seed: seed, radius: { _ in 7 }) { t in
+            (800 - 400 * t + 300 * t * t, 480 - 60 * t + 300 * t * t)
+        }
+        #expect(isBallistic(test.evaluate(ball)), "got \(test.evaluate(ball))")
+    }
+
+    @Test func aBallDescendingSpeedsUpAsGravityAllows() {
+        // Falling steeply, 3 px across: gravity (here 1200 px/s², a golf ball's at this size
+        // is 1400) speeds it up along its path.
+        let falling = sampled(10, noise: 0.3) { t in (300 + 100 * t, 100 + 200 * t + 600 * t * t) }
+        #expect(isBallistic(test.evaluate(falling)), "got \(test.evaluate(falling))")
+    }
 }

@@ -187,6 +187,27 @@ private var singleFlight: Scene { Scene(frames: 45, flights: [(frames: 5..<35, p
     #expect(tracker.reported.isEmpty)
 }
 
+@Test func aBirdFlyingStraightWhileItSlowsIsNotReportedOnceItsPathShows() {
+    // Up and to the left at 300 px/s, slowing by 240 px/s² along a straight path: over its
+    // first ten frames it passes for a ball (its deceleration points down), and it is reported;
+    // followed longer, its path does not bend as gravity bends a ball's.
+    func bird(_ t: Double) -> PixelPoint {
+        let along = 300 * t - 120 * t * t
+        return PixelPoint(x: 400 - 0.42 * along, y: 330 - 0.91 * along)
+    }
+    let scene = Scene(frames: 45, flights: [(frames: 2..<40, position: bird)])
+    var tracker = scene.run(trajectoryLength: 10)
+    tracker.finish()
+    #expect(tracker.reported.count == 0)
+    // A ball thrown the same way, with nothing but gravity on it, is reported, once.
+    let throwScene = Scene(frames: 45, flights: [(frames: 2..<30, position: { t in
+        PixelPoint(x: 400 - 126 * t, y: 330 - 273 * t + 400 * t * t)
+    })])
+    var thrown = throwScene.run(trajectoryLength: 10)
+    thrown.finish()
+    #expect(thrown.reported.count == 1)
+}
+
 @Test func finishedFlightMovesFromInFlightToCompleted() {
     // After the ball leaves (frame 35) the track is ended once it has been missed too long.
     var sawInFlight = false

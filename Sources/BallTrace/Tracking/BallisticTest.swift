@@ -29,6 +29,9 @@ struct BallisticTest: Sendable, Hashable {
         /// Its size jumps from frame to frame, as a limb's or a racket's does.
         case changesSize
         case reverses
+        /// Speeds up along its path where nothing could speed a ball up: a hand or a club
+        /// swung along.
+        case pushedAlong(acceleration: Double)
         case sparse(steps: Int)
         case misshapen(misaligned: Int)
         case tooSlow(medianStep: Double)
@@ -115,6 +118,7 @@ struct BallisticTest: Sendable, Hashable {
             return .weightless(acceleration: ay)
         }
         if reversesHorizontally(points, fit: fit, tolerance: tolerance) { return .reverses }
+        if let pushed = pushAlongPath(points, fit: fit, noise: accelerationNoise) { return .pushedAlong(acceleration: pushed) }
         let misaligned = misalignedCount(points, stepInterval: stepInterval, velocity: { fit.velocity(at: $0) })
         if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
         return .ballistic(fit: fit)
@@ -181,6 +185,71 @@ struct BallisticTest: Sendable, Hashable {
         let noise = 2 * max(seen.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
         let firstRadius = PerspectiveFit.endRadii(points).head
         return ay >= 2 * noise && ay + noise >= Self.minimumGravityPerRadius * firstRadius
+    }
+
+    /// The largest gravity per pixel of apparent radius any ball shows, pixels per second
+    /// squared: a table-tennis ball's, 9.8 / 0.02 (a golf ball's is 9.8 / 0.021).
+    static let maximumGravityPerRadius = 500.0
+
+    /// How much faster than anything could speed a ball up these points speed up along their
+    /// path, pixels per second squared, when that is clear (more than three times the
+    /// acceleration's noise); nil otherwise. Nothing pushes a ball in flight: drag slows it,
+    /// gravity speeds it up only as it descends, and perspective only as it comes closer (and
+    /// grows in the picture). A hand or a club head swung along a level arc speeds up along it.
+    /// Judged where the path is level or rising at mid-window and the ball does not grow (its
+    /// last third's median radius within 10 % of its first third's).
+    func pushAlongPath(_ points: [TrackPoint], fit: MotionFit, noise: Double) -> Double? {
+        let n = points.count
+        let middle = 0.5 * (points[0].time + points[n - 1].time)
+        let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
+        guard speed > 0, v.y / speed <= 0.1 else { return nil }
+        let third = max(1, n / 3)
+        func medianRadius(_ part: ArraySlice<TrackPoint>) -> Double {
+            let radii = part.map(\.radius).sorted()
+            return radii[radii.count / 2]
+        }
+        guard medianRadius(points.suffix(third)) <= 1.1 * medianRadius(points.prefix(third)) else { return nil }
+        let a = fit.acceleration
+        let along = (a.x * v.x + a.y * v.y) / speed
+        let radius = medianRadius(points[...])
+        let gravityAlong = Self.maximumGravityPerRadius * radius * max(0, v.y / speed)
+        let excess = along - gravityAlong
+        return excess > 3 * noise ? excess : nil
+    }
+
+    /// Fewest points over which a path is judged for its bend (see
+    /// ``fliesStraightWithoutFalling(_:)``): over fewer, detection noise bends a path as much
+    /// as gravity does.
+    static let bendPoints = 15
+
+    /// Whether these points fly straight across the picture, as a bird or a drone does, rather
+    /// than as a ball. Gravity is the only force that bends a ball's path: drag acts along it,
+    /// and so does perspective for a ball flying away (a straight line in space is a straight
+    /// line in the picture). A path whose direction has a horizontal share s therefore bends
+    /// downward across itself by s times the gravity a ball of its size shows, at any depth.
+    /// A path that slows as it climbs passes the plain gravity test (its deceleration points
+    /// down), so the bend is what tells. Judged only where it can be: a path the parabola
+    /// explains, at least 17° from vertical (a ball flying straight up or straight away
+    /// shows no bend), over ``bendPoints`` points or more; with twice the bend's noise in the
+    /// points' favour, against half the smallest gravity the plain test allows (room for radii
+    /// inflated by blur).
+    func fliesStraightWithoutFalling(_ points: [TrackPoint]) -> Bool {
+        guard points.count >= Self.bendPoints, let fit = MotionFit(points) else { return false }
+        let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
+        guard fit.rms <= Self.smoothnessTolerance(radius: radius) else { return false }
+        let middle = 0.5 * (points[0].time + points[points.count - 1].time)
+        let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
+        guard speed > 0 else { return false }
+        let horizontalShare = abs(v.x) / speed
+        guard horizontalShare >= 0.3 else { return false }
+        // The unit normal to the path that points down (y grows downward).
+        var normal = (x: -v.y / speed, y: v.x / speed)
+        if normal.y < 0 { normal = (-normal.x, -normal.y) }
+        let a = fit.acceleration
+        let bend = a.x * normal.x + a.y * normal.y
+        let radii = points.map(\.radius).sorted()
+        let gravity = Self.minimumGravityPerRadius * radii[radii.count / 4]
+        return bend + 2 * accelerationNoise(points, fit: fit) < 0.5 * gravity * horizontalShare
     }
 
     /// Whether something clearly pulls these points upward: their vertical acceleration is

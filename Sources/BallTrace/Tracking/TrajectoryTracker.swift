@@ -156,11 +156,17 @@ struct TrajectoryTracker: Sendable {
     /// Review the flights extended this frame. A reported track that turns back was not a ball
     /// after all (a club at the top of its backswing decelerates like one): it is withdrawn.
     /// Nothing pulls a ball upward: a bounce, a strike or a catch ends the flight there;
-    /// anything else is a person bobbing along, not a ball: withdrawn.
+    /// anything else is a person bobbing along, not a ball: withdrawn. So is a flight that,
+    /// followed longer, shows a straight slanted path: gravity does not bend it (a bird).
     private mutating func reviewFlights(_ pass: inout FramePass) {
         for t in active.indices where pass.extended[t] && active[t].isReported {
             let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
             if test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: active[t].recentRadius())) {
+                active[t].reportedAtFrame = nil
+                pass.ended[t] = true
+                continue
+            }
+            if test.fliesStraightWithoutFalling(recent) {
                 active[t].reportedAtFrame = nil
                 pass.ended[t] = true
                 continue
@@ -194,7 +200,8 @@ struct TrajectoryTracker: Sendable {
                 verdict = test.evaluate(recent, comingBack: true)
                 continued = left
             }
-            guard let path = verdict.path else { continue }
+            guard let path = verdict.path,
+                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))) else { continue }
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
