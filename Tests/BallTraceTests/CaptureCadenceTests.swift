@@ -36,6 +36,23 @@ import Testing
         }
     }
 
+    @Test func aVariableFrameRateClipKeepsItsTimestampsAfterAStillMomentTakenForARepeat() {
+        var cadence = CaptureCadence()
+        // A phone's variable frame rate: each picture taken up to 0.4 interval off the even
+        // beat, its timestamp when it was taken. At the top of a backswing one picture, taken
+        // just after the last, shows nothing new and is taken for a repeat; the pictures after
+        // it are still timed by their own timestamps (retimed on an even beat, the ball would
+        // be placed up to 0.4 interval from where it was).
+        var jitter = Jitter(state: 11)
+        var shown = 0.0
+        for frame in 0..<90 {
+            shown = Double(frame) / 30 + jitter.next(0.4) / 30
+            let isRepeat = frame == 20
+            let taken = cadence.timeTaken(shownAt: shown, isRepeat: isRepeat)
+            #expect(taken == shown, "frame \(frame): timed \(taken), shown at \(shown)")
+        }
+    }
+
     /// Pictures of a camera at 41⅔ fps kept whole to make 25 fps: each frame shows the picture
     /// one or two after the last, in a beat of 2, 2, 1. A frame's change from the last grows with
     /// how far things moved, so it is about half in the one-picture steps (with some noise).

@@ -15,7 +15,8 @@
 /// Either way the pictures were taken at an even rate, so timestamps against the count of
 /// camera pictures are a straight line plus the conversion's rounding: the least-squares line
 /// through the last 30 frames, at the newest, says when it was taken to within about a tenth of
-/// a frame interval. A clip with neither in that window keeps its timestamps.
+/// a frame interval. A clip with neither in that window keeps its timestamps, and so does one
+/// whose timestamps are uneven (a variable frame rate: they say when each picture was taken).
 struct CaptureCadence {
     /// How one frame's picture differs from the last one's.
     struct Change {
@@ -79,7 +80,7 @@ struct CaptureCadence {
             sumIndex += p.index
             sumTime += p.time
         }
-        if count >= 4, count < recent.count || anyHalf {
+        if count >= 4, count < recent.count || anyHalf, isEvenlyShown {
             let n = Double(count)
             let mk = sumIndex / n, mt = sumTime / n
             var skk = 0.0, skt = 0.0
@@ -93,6 +94,32 @@ struct CaptureCadence {
         if taken <= lastTaken { taken = min(time, lastTaken + 1e-4) }
         lastTaken = taken
         return taken
+    }
+
+    /// Whether the frames of the window are shown at an even rate, as a conversion writes them:
+    /// their timestamps lie on a straight line against their count, to within a quarter of
+    /// the interval (more than a container's rounding). Timestamps that do not (a phone's or a
+    /// webcam's variable frame rate) say when each picture was taken, and are kept as they are:
+    /// a still moment there can look like a repeat, and retiming the pictures around it evenly
+    /// would move them away from where the ball was.
+    private var isEvenlyShown: Bool {
+        let n = Double(recent.count)
+        guard recent.count >= 3 else { return true }
+        let mk = (n - 1) / 2
+        var mt = 0.0
+        for p in recent { mt += p.time }
+        mt /= n
+        var skk = 0.0, skt = 0.0
+        for (k, p) in recent.enumerated() {
+            skk += (Double(k) - mk) * (Double(k) - mk)
+            skt += (Double(k) - mk) * (p.time - mt)
+        }
+        let interval = skt / skk
+        guard interval > 0 else { return true }
+        for (k, p) in recent.enumerated() where abs(p.time - (mt + interval * (Double(k) - mk))) > 0.25 * interval {
+            return false
+        }
+        return true
     }
 
     /// Whether the newest picture (`change` from the one before) is half a step: it changed
