@@ -125,23 +125,35 @@ private func walkingHead(_ t: Double) -> (Double, Double) {
     @Test(arguments: [1 as UInt64, 2, 3])
     func somethingFlyingStraightAcrossThePictureWhileItSlowsIsNoBall(seed: UInt64) {
         let bird = sampled(30, noise: 0.3, seed: seed, Self.bird)
-        #expect(test.fliesStraightWithoutFalling(bird))
+        let birdIsStraight = test.fliesStraightWithoutFalling(bird)
+        #expect(birdIsStraight)
         // A ball from the same place at the same speed, slowed the same way by drag, is bent
         // by gravity (1000 px/s², for a 3 px ball less than a golf ball's).
         let ball = sampled(30, noise: 0.3, seed: seed) { t in
             let (x, y) = Self.bird(t)
             return (x, y + 500 * t * t)
         }
-        #expect(!test.fliesStraightWithoutFalling(ball))
+        let ballIsStraight = test.fliesStraightWithoutFalling(ball)
+        #expect(!ballIsStraight)
+    }
+
+    @Test func aBallFlyingStraightAwayFromACameraLookingDownOnItIsNotJudgedStraight() {
+        // Its flight's plane passes through the camera: the picture shows a straight line,
+        // slanted off-centre, along which the ball slows and shrinks (from 4 px to under 2).
+        let receding = sampled(30, noise: 0.3, seed: 4, radius: { 4 / (1 + 0.08 * Double($0)) }, Self.bird)
+        let judgedStraight = test.fliesStraightWithoutFalling(receding)
+        #expect(!judgedStraight)
     }
 
     @Test func aStraightPathIsJudgedOnlyWhereGravityWouldShow() {
         // Straight up: a toss's path does not bend before it turns.
         let toss = sampled(30, noise: 0.3) { t in (300, 330 - 300 * t + 500 * t * t) }
-        #expect(!test.fliesStraightWithoutFalling(toss))
+        let tossIsStraight = test.fliesStraightWithoutFalling(toss)
+        #expect(!tossIsStraight)
         // Over ten points, detection noise bends a path as much as gravity would: no verdict.
         let shortBird = sampled(10, noise: 0.3, Self.bird)
-        #expect(!test.fliesStraightWithoutFalling(shortBird))
+        let shortIsStraight = test.fliesStraightWithoutFalling(shortBird)
+        #expect(!shortIsStraight)
     }
 
     @Test(arguments: [1 as UInt64, 2, 3])

@@ -191,6 +191,16 @@ struct BallisticTest: Sendable, Hashable {
     /// squared: a table-tennis ball's, 9.8 / 0.02 (a golf ball's is 9.8 / 0.021).
     static let maximumGravityPerRadius = 500.0
 
+    /// Whether the last third of the points' radii (median) is under 0.8 of the first third's.
+    func shrinks(_ points: [TrackPoint]) -> Bool {
+        let third = max(1, points.count / 3)
+        func medianRadius(_ part: ArraySlice<TrackPoint>) -> Double {
+            let radii = part.map(\.radius).sorted()
+            return radii[radii.count / 2]
+        }
+        return medianRadius(points.suffix(third)) < 0.8 * medianRadius(points.prefix(third))
+    }
+
     /// How much faster than anything could speed a ball up these points speed up along their
     /// path, pixels per second squared, when that is clear (more than three times the
     /// acceleration's noise); nil otherwise. Nothing pushes a ball in flight: drag slows it,
@@ -230,7 +240,7 @@ struct BallisticTest: Sendable, Hashable {
     /// A path that slows as it climbs passes the plain gravity test (its deceleration points
     /// down), so the bend is what tells. Judged only where it can be: a path the parabola
     /// explains, at least 17° from vertical (a ball flying straight up or straight away
-    /// shows no bend), over ``bendPoints`` points or more; with twice the bend's noise in the
+    /// shows no bend), not shrinking, over ``bendPoints`` points or more; with twice the bend's noise in the
     /// points' favour, against half the smallest gravity the plain test allows (room for radii
     /// inflated by blur).
     func fliesStraightWithoutFalling(_ points: [TrackPoint]) -> Bool {
@@ -242,6 +252,10 @@ struct BallisticTest: Sendable, Hashable {
         guard speed > 0 else { return false }
         let horizontalShare = abs(v.x) / speed
         guard horizontalShare >= 0.3 else { return false }
+        // A ball flying straight away from a camera that looks down on it (its flight's plane
+        // through the camera) is a straight line in the picture, slanted off-centre; it shrinks
+        // as it goes, where a bird at a steady distance keeps its size.
+        guard !shrinks(points) else { return false }
         // The unit normal to the path that points down (y grows downward).
         var normal = (x: -v.y / speed, y: v.x / speed)
         if normal.y < 0 { normal = (-normal.x, -normal.y) }
