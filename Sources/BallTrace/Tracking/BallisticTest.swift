@@ -3,8 +3,9 @@ import Foundation
 /// Whether a window of a track's points is a ball in free flight. In order: it was seen in most
 /// of the frames it spans; it moves, and fast enough for its size and the frame; a quadratic in
 /// time explains its path to within detection noise; nothing pulls it upward and it falls as a
-/// ball of its size falls; it does not turn
-/// back horizontally; and its elongated blobs are smeared along the motion, not across it.
+/// ball of its size falls; it does not turn back horizontally, nor speed up along a level or
+/// rising path; and its elongated blobs are smeared along the motion, not across it. (Whether
+/// a longer path bends as gravity bends a ball's is asked apart: ``fliesStraightWithoutFalling(_:)``.)
 /// A ball at rest, a hand or shoulder drifting, a club head's arc, a swinging arm, a walking
 /// person or a chain of clutter fails one of these.
 struct BallisticTest: Sendable, Hashable {
@@ -191,14 +192,16 @@ struct BallisticTest: Sendable, Hashable {
     /// squared: a table-tennis ball's, 9.8 / 0.02 (a golf ball's is 9.8 / 0.021).
     static let maximumGravityPerRadius = 500.0
 
-    /// Whether the last third of the points' radii (median) is under 0.8 of the first third's.
-    func shrinks(_ points: [TrackPoint]) -> Bool {
+    /// The median radius of the points' last third over that of their first third: how much the
+    /// ball grew (above 1) or shrank (below 1) while they were taken.
+    static func sizeChange(_ points: [TrackPoint]) -> Double {
         let third = max(1, points.count / 3)
-        func medianRadius(_ part: ArraySlice<TrackPoint>) -> Double {
-            let radii = part.map(\.radius).sorted()
-            return radii[radii.count / 2]
-        }
-        return medianRadius(points.suffix(third)) < 0.8 * medianRadius(points.prefix(third))
+        return medianRadius(points.suffix(third)) / max(medianRadius(points.prefix(third)), 1e-6)
+    }
+
+    static func medianRadius(_ points: ArraySlice<TrackPoint>) -> Double {
+        let radii = points.map(\.radius).sorted()
+        return radii[radii.count / 2]
     }
 
     /// How much faster than anything could speed a ball up these points speed up along their
@@ -213,15 +216,10 @@ struct BallisticTest: Sendable, Hashable {
         let middle = 0.5 * (points[0].time + points[n - 1].time)
         let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
         guard speed > 0, v.y / speed <= 0.1 else { return nil }
-        let third = max(1, n / 3)
-        func medianRadius(_ part: ArraySlice<TrackPoint>) -> Double {
-            let radii = part.map(\.radius).sorted()
-            return radii[radii.count / 2]
-        }
-        guard medianRadius(points.suffix(third)) <= 1.1 * medianRadius(points.prefix(third)) else { return nil }
+        guard Self.sizeChange(points) <= 1.1 else { return nil }
         let a = fit.acceleration
         let along = (a.x * v.x + a.y * v.y) / speed
-        let radius = medianRadius(points[...])
+        let radius = Self.medianRadius(points[...])
         let gravityAlong = Self.maximumGravityPerRadius * radius * max(0, v.y / speed)
         let excess = along - gravityAlong
         return excess > 3 * noise ? excess : nil
@@ -240,9 +238,9 @@ struct BallisticTest: Sendable, Hashable {
     /// A path that slows as it climbs passes the plain gravity test (its deceleration points
     /// down), so the bend is what tells. Judged only where it can be: a path the parabola
     /// explains, at least 17° from vertical (a ball flying straight up or straight away
-    /// shows no bend), not shrinking, over ``bendPoints`` points or more; with twice the bend's noise in the
-    /// points' favour, against half the smallest gravity the plain test allows (room for radii
-    /// inflated by blur).
+    /// shows no bend), not shrinking by a fifth, over ``bendPoints`` points or more; with twice
+    /// the bend's noise in the points' favour, against half the smallest gravity the plain test
+    /// allows (room for radii inflated by blur).
     func fliesStraightWithoutFalling(_ points: [TrackPoint]) -> Bool {
         guard points.count >= Self.bendPoints, let fit = MotionFit(points) else { return false }
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
@@ -255,7 +253,7 @@ struct BallisticTest: Sendable, Hashable {
         // A ball flying straight away from a camera that looks down on it (its flight's plane
         // through the camera) is a straight line in the picture, slanted off-centre; it shrinks
         // as it goes, where a bird at a steady distance keeps its size.
-        guard !shrinks(points) else { return false }
+        guard Self.sizeChange(points) >= 0.8 else { return false }
         // The unit normal to the path that points down (y grows downward).
         var normal = (x: -v.y / speed, y: v.x / speed)
         if normal.y < 0 { normal = (-normal.x, -normal.y) }
