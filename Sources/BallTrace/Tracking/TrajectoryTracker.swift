@@ -161,12 +161,8 @@ struct TrajectoryTracker: Sendable {
     private mutating func reviewFlights(_ pass: inout FramePass) {
         for t in active.indices where pass.extended[t] && active[t].isReported {
             let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
-            if test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: active[t].recentRadius())) {
-                active[t].reportedAtFrame = nil
-                pass.ended[t] = true
-                continue
-            }
-            if test.fliesStraightWithoutFalling(recent) {
+            if test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: active[t].recentRadius()))
+                || test.fliesStraightWithoutFalling(recent) {
                 active[t].reportedAtFrame = nil
                 pass.ended[t] = true
                 continue
