@@ -84,4 +84,14 @@ struct DecodeAheadTests {
         while let item = try ahead.next() { if case .frame = item { frames += 1 } }
         #expect(frames > 20 && frames < 90, "\(frames) frames")
     }
+
+    @Test func decodesFurtherAheadOfSmallPicturesThanOfLargeOnes() {
+        // Up to eight frames ahead to ride out a costly stretch of analysis, but never more
+        // pictures than eight 1080p ones: a 4K clip keeps three.
+        #expect(DecodeAhead.depth(width: 1280, height: 720) == 8)
+        #expect(DecodeAhead.depth(width: 1920, height: 1080) == 8)
+        #expect(DecodeAhead.depth(width: 2560, height: 1440) == 4)
+        #expect(DecodeAhead.depth(width: 3840, height: 2160) == 3)
+        #expect(DecodeAhead.depth(width: 7680, height: 4320) == 3)
+    }
 }

@@ -61,7 +61,8 @@ final class AnalysisSession {
         for sink in sinks { try sink.opened(reader) }
         let needs = sinks.reduce(SinkNeeds()) { $0.union($1.needs) }
         let duration = info.duration
-        let decoded = DecodeAhead(reader, forwardingAudio: needs.contains(.audio))
+        let decoded = DecodeAhead(reader, depth: DecodeAhead.depth(width: info.storedWidth, height: info.storedHeight),
+                                  forwardingAudio: needs.contains(.audio))
         var inView = InFlightObservations()
         while let item = try decoded.next() {
             if cancellation?.isCancelled == true { throw AnalysisCancelled() }
