@@ -45,6 +45,29 @@ import Testing
         #expect(tracker.reported.last?.ending == .clipEnded)
     }
 
+    /// A toss falling past the hand that threw it: hidden for five frames at 60 fps, seen
+    /// again for the last six of its fall, then at rest on the ground. The flight keeps what
+    /// was seen after the gap (the tracker bridged it) and ends where the ball came down; judged
+    /// across the gap as a chain picked from clutter would be, it was withdrawn whole.
+    @Test func aTossSeenAgainAfterFallingPastTheHandKeepsItsLastFrames() throws {
+        let fps = 60.0, g = 1200.0, launch = 300.0, speed = 700.0, ground = 340.0
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        var lastSeenInFlight = 0
+        for f in 0..<90 {
+            let t = Double(f) / fps
+            let y = min(ground, launch - speed * t + 0.5 * g * t * t)
+            let hidden = (63..<68).contains(f)
+            if !hidden && y < ground { lastSeenInFlight = f }
+            let blobs = hidden ? [] : [Blob(center: PixelPoint(x: 320 + 6 * t, y: y), radius: 7, area: .pi * 49)]
+            tracker.update(frame: f, time: t, blobs: blobs)
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first)
+        #expect(flight.points.first!.frame <= 2)
+        #expect(flight.points.contains { $0.frame >= 68 }, "the flight ends before the gap, at frame \(flight.last.frame)")
+        #expect(flight.last.frame <= lastSeenInFlight + 1)
+    }
+
     /// A track through `positions`, one a frame.
     static func chain(_ positions: [PixelPoint]) -> Track {
         let points = positions.enumerated().map { f, p in TrackPoint(frame: f, time: Double(f) / fps, position: p, radius: 4) }

@@ -63,15 +63,19 @@ struct BallisticTest: Sendable, Hashable {
     /// Largest angle between an elongated blob's axis and the motion, radians (35°).
     static let alignment = 35.0 * .pi / 180
 
-    /// - Parameter comingBack: the points are a ball coming back into the picture where a
-    ///   flight left it (see `TrajectoryTracker`): far away and slowed by drag, it may cross
-    ///   the picture slower than a flight worth reporting otherwise does.
-    func evaluate(_ points: [TrackPoint], comingBack: Bool = false) -> Verdict {
+    /// - Parameters:
+    ///   - comingBack: the points are a ball coming back into the picture where a flight left
+    ///     it (see `TrajectoryTracker`): far away and slowed by drag, it may cross the picture
+    ///     slower than a flight worth reporting otherwise does.
+    ///   - bridged: the points are a reported flight's, judged for where it ended: the frames
+    ///     the tracker bridged (a toss falling behind the hand that threw it, a ball behind a
+    ///     player) are a gap in what was seen, not a sign of a chain picked from clutter.
+    func evaluate(_ points: [TrackPoint], comingBack: Bool = false, bridged: Bool = false) -> Verdict {
         guard points.count >= 5, let fit = MotionFit(points) else { return .tooFewPoints }
         // A ball in view is seen in most frames; a chain of noise specks picked from many
         // frames' clutter is not.
         let steps = points[points.count - 1].step - points[0].step + 1
-        guard Double(steps) <= 1.25 * Double(points.count) else { return .sparse(steps: steps) }
+        guard bridged || Double(steps) <= 1.25 * Double(points.count) else { return .sparse(steps: steps) }
         // A ball in flight is alone; a body part has other parts moving around it.
         let crowded = points.filter(\.isCrowded).count
         guard Double(crowded) < Self.crowdedShare * Double(points.count) else { return .crowded(points: crowded) }

@@ -74,7 +74,7 @@ extension TrajectoryTracker {
             let before = Array(points.dropLast(dropped))
             guard before.count >= 2 * length,
                   before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { return nil }
-            guard test.evaluate(judgedWindow(of: before)).path != nil, !isPulledUpwardSomewhere(before) else { continue }
+            guard test.evaluate(judgedWindow(of: before), bridged: true).path != nil, !isPulledUpwardSomewhere(before) else { continue }
             var ended = track
             ended.dropLast(dropped)
             return ended
@@ -98,7 +98,7 @@ extension TrajectoryTracker {
             let before = Array(points.dropLast(dropped))
             guard before.count >= length else { return nil }
             let window = Array(before.suffix(length))
-            guard let path = test.evaluate(window).path, !isPulledUpwardSomewhere(before) else { continue }
+            guard let path = test.evaluate(window, bridged: true).path, !isPulledUpwardSomewhere(before) else { continue }
             let next = points[before.count]
             let tolerance = BallisticTest.smoothnessTolerance(radius: track.recentRadius())
             guard path.position(at: next.time).distance(to: next.position) > 3 * max(tolerance, path.rms) else { return nil }
