@@ -25,8 +25,9 @@ final class DecodeAhead {
     /// ``aheadBudget`` (8-bit 4:2:0), from 3 to 8. Analysis costs more in some frames than in
     /// others (a golfer swinging breaks into hundreds of blobs, a still scene into none), and
     /// decoding, which costs about the same every frame, runs on through a costly stretch only
-    /// while it has free slots; with 3, the two cores idled there (measured on real 720p clips:
-    /// 8 ahead took 1–5 % less wall time than 3, the same CPU time and peak memory).
+    /// while it has free slots; with 3, a core idled there (measured on real 720p clips: 8
+    /// ahead took 1–11 % less wall time than 3 and the same CPU time; peak memory 5.5 MB more at
+    /// 720p, the same at 1080p, where the decoder's own pool sets it).
     static func depth(width: Int, height: Int) -> Int {
         let frameBytes = max(1, width * height * 3 / 2)
         return min(8, max(3, aheadBudget / frameBytes))
