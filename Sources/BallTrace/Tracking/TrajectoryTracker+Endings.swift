@@ -1,6 +1,7 @@
 import Foundation
 
-// How flights end: in a bounce, and, after leaving the picture through the top, coming back.
+// How flights end: in a bounce, and, after leaving the picture through the top, coming back;
+// and a flight too short to report as it was followed, judged once it is lost.
 extension TrajectoryTracker {
     /// The flights that ended in a bounce: falling when they were lost, with another flight
     /// starting from where they were, rising, within `gap` frames (`settings.bounceGap`). At 30 or 60 frames a
@@ -112,5 +113,49 @@ extension TrajectoryTracker {
         }
         return nil
     }
-}
 
+    /// A flight too short to be reported as it was followed, judged whole once it is lost: a
+    /// ball crossing the picture for fewer frames than `trajectoryLength` (struck outside the
+    /// picture, then too small or faint to see) is still a flight when it was seen alone, in
+    /// every frame, moving, on a ballistic path: each detection without a moving neighbour (in
+    /// clutter, chance chains are made of crowded blobs), one in each analysed frame, each a
+    /// visible step (more than the association's least gate) from the last (a speck that
+    /// hovers, stops or flickers in place is not a ball crossing the picture in a few frames).
+    /// It needs the points a trajectory needs less the launch frames a flight may lose at
+    /// either end (the strike's smear at one, the fade at the other), never fewer than Vision's
+    /// least trajectory length, and they must lie within half the distance of their path that
+    /// a full window's may: with fewer points to agree, each must agree more closely.
+    func shortFlightSeenAlone(_ track: Track) -> Track? {
+        let count = track.points.count
+        let least = max(AnalysisSettings.minimumTrajectoryLength, settings.trajectoryLength - 2 * Self.launchFramesLost)
+        guard count >= least, count < settings.trajectoryLength, !track.points.contains(where: \.isCrowded),
+              zip(track.points, track.points.dropFirst()).allSatisfy({ a, b in
+                  b.step == a.step + 1 && a.position.distance(to: b.position) > settings.minimumGate
+              }),
+              !isLeavingThePicture(track), !speedsUpAcross(track.points),
+              let path = test.evaluate(track.points).path,
+              path.rms <= 0.5 * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
+              !test.fliesStraightWithoutFalling(track.points), !isPulledUpwardSomewhere(track.points) else { return nil }
+        var flight = track
+        flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
+        guard flight.points.count >= least else { return nil }
+        flight.reportedAtFrame = recentFrames.last?.frame ?? flight.last.frame
+        if case .depth = path { flight.isSeenInDepth = true }
+        return flight
+    }
+
+    /// Whether these points speed up across the picture more than perspective allows: nothing
+    /// pushes a ball sideways, so its horizontal speed in the picture changes only with its
+    /// distance, as its size does (both scale with one over depth). A hand or a club swung
+    /// along an arc speeds up without growing. Compared over the first two steps and the last
+    /// two (a quarter more, and two least gates of detection noise, allowed).
+    func speedsUpAcross(_ points: [TrackPoint]) -> Bool {
+        let n = points.count
+        guard n >= 5 else { return false }
+        let early = abs(points[2].position.x - points[0].position.x)
+        let late = abs(points[n - 1].position.x - points[n - 3].position.x)
+        let (head, tail) = PerspectiveFit.endRadii(points)
+        let growth = max(1, tail / max(head, 0.5))
+        return late > 1.25 * growth * early + 2 * settings.minimumGate
+    }
+}

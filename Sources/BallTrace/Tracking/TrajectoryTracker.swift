@@ -216,7 +216,8 @@ struct TrajectoryTracker: Sendable {
     }
 
     /// Retire the tracks that ended this frame and those missed too long (a reported one that
-    /// has not bridged its gap is complete), then the chains that duplicate one another.
+    /// has not bridged its gap is complete, and so is a short flight seen alone, see
+    /// `shortFlightSeenAlone`), then the chains that duplicate one another.
     /// Occlusion is bridged for chains long enough to predict well; short ones are mostly
     /// clutter and go sooner.
     private mutating func retire(_ pass: FramePass) {
@@ -226,7 +227,11 @@ struct TrajectoryTracker: Sendable {
                 : track.points.count < 6 ? settings.missedFramesUnderSixPoints : settings.maximumMissedFrames
             let bridging = track.isReported && pass.time - track.last.time <= settings.maximumGap
             if track.missedFrames > limit && !bridging {
-                if track.isReported { completed.append(track) }
+                if track.isReported {
+                    completed.append(track)
+                } else if let flight = shortFlightSeenAlone(track) {
+                    completed.append(flight)
+                }
             } else {
                 kept.append(track)
             }

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import BallTrace
+
+/// A ball struck outside the picture crosses it for fewer frames than `trajectoryLength`,
+/// receding and shrinking until it is too faint to see (a phone on the ground at a range, the
+/// neighbouring bay's drive): seen alone in every frame on a ballistic path, it is reported once
+/// it is lost. Clutter that moves the same way for as few frames is not.
+@Suite struct ShortFlightTests {
+    static let width = 406, height = 720, fps = 30.0
+
+    /// Seven frames of a ball flying away: each step 0.85 of the last (the picture divides by
+    /// depth), climbing less and less, radius 1.2 px.
+    static func receding(_ n: Int) -> PixelPoint {
+        let r = 0.85, shrunk = (1 - pow(r, Double(n))) / (1 - r)
+        return PixelPoint(x: 15 + 31 * shrunk, y: 157 - 6 * shrunk + 0.35 * Double(n * n))
+    }
+
+    /// The flight's blobs in frames 10–16 (`place(0)` … `place(6)`), nothing before or after but
+    /// what `extra` adds; the reported flights once the clip ends.
+    static func reported(radius: Double = 1.2, _ place: (Int) -> PixelPoint,
+                         extra: (Int, PixelPoint) -> [Blob] = { _, _ in [] }) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
+        for frame in 0..<30 {
+            var blobs: [Blob] = []
+            if (10...16).contains(frame) {
+                let p = place(frame - 10)
+                blobs.append(Blob(center: p, radius: radius, area: .pi * radius * radius))
+                blobs += extra(frame, p)
+            }
+            tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
+    @Test func aBallSeenAloneForSevenFramesThenLostIsReported() throws {
+        let flights = Self.reported(Self.receding)
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == Array(10...16))
+    }
+
+    @Test func theSameSevenDetectionsEachBesideAnotherMovingBlobAreNotReported() {
+        // A speck 7 px beside each detection: in clutter, chance chains are made of such blobs.
+        let flights = Self.reported(Self.receding) { _, p in
+            [Blob(center: PixelPoint(x: p.x + 5, y: p.y + 5), radius: 1.2, area: .pi * 1.44)]
+        }
+        #expect(flights.isEmpty, "\(flights.map(\.points.count))")
+    }
+
+    @Test func aHandSpeedingUpAcrossThePictureOnAFallingArcIsNotReported() {
+        // A parabola in the picture that falls as a ball would, but whose horizontal speed
+        // triples without the blob growing: something swung, not thrown.
+        let flights = Self.reported(radius: 3) { n in
+            let t = Double(n)
+            return PixelPoint(x: 300 - 6 * t - 1.5 * t * t, y: 320 - 8 * t + 2 * t * t)
+        }
+        #expect(flights.isEmpty, "\(flights.map(\.points.count))")
+    }
+
+    @Test func aBallSeenForSevenFramesWithAFrameMissedIsNotReported() {
+        // A ball seen alone is seen in every frame; a chain that skipped one has been picked
+        // from whatever was nearest.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        for frame in 0..<30 {
+            var blobs: [Blob] = []
+            if (10...17).contains(frame), frame != 13 {
+                blobs.append(Blob(center: Self.receding(frame - 10), radius: 1.2, area: .pi * 1.44))
+            }
+            tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: blobs)
+        }
+        tracker.finish()
+        #expect(tracker.reported.isEmpty, "\(tracker.reported.map(\.points.count))")
+    }
+}
