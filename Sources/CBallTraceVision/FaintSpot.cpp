@@ -2,6 +2,8 @@
 // a blob (under the threshold, or a single pixel, which the detector leaves as noise) well
 // before it stops being visible. Where a flight predicts it, a much weaker spot is still
 // evidence: the few pixels searched make a chance peak of noise that strong very unlikely.
+// A larger ball does not fade, but stops being a blob of its own where it passes something
+// that moves too; there it is looked for as a disc of its size (find_disc below).
 #include "DetectorState.hpp"
 
 namespace {
@@ -23,6 +25,73 @@ constexpr int kWeakestPeak = 5;
 /// where it was expected is something else.
 constexpr double kLargestFaintRadius = 3.0;
 
+/// A ball of radius larger than kLargestFaintRadius stops being a blob of its own when it
+/// passes in front of something that moves too (a tossed ball falling past the server's arm
+/// and shirt, a shot crossing a player): the two are one connected foreground region, too
+/// large to be a ball, and dropped. The ball is still a solid disc of foreground inside it,
+/// where the rest is not disc-shaped: a disc of the ball's radius around the ball's centre is
+/// nearly all foreground, while the ring just outside it is mostly not (the other thing
+/// touches the ball along part of its edge; a streak's two ends cover a little more). A
+/// centre inside a large moving body (the ball hidden behind it) has the ring covered too.
+constexpr double kDiscCover = 0.85;
+constexpr double kRingCover = 0.4;
+
+/// Fraction of the pixels at distance [inner, outer) from (cx, cy) that are at least `level`.
+double coverage(const uint8_t *plane, int w, int h, double cx, double cy, double inner, double outer, int level) {
+    int in = 0, all = 0;
+    const int r = int(std::ceil(outer));
+    const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
+    for (int yy = iy - r; yy <= iy + r; ++yy) {
+        for (int xx = ix - r; xx <= ix + r; ++xx) {
+            const double d = std::hypot(xx - cx, yy - cy);
+            if (d < inner || d >= outer) continue;
+            ++all;
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h && plane[size_t(yy) * w + xx] >= level) ++in;
+        }
+    }
+    return all > 0 ? double(in) / all : 0;
+}
+
+/// The disc of `radius` (model pixels) within `reach` of (cx, cy) that is most a ball's: its
+/// disc covered by foreground (differences of at least `level`) and its ring not; 0 when none
+/// passes. Centres on the pixel grid, nearest first among equals.
+int find_disc(const uint8_t *plane, int w, int h, double cx, double cy, double reach, double radius, int level,
+              double &bx, double &by, double &mean) {
+    const int r = int(std::ceil(reach));
+    const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
+    double best = -1, best_distance = 0;
+    for (int yy = iy - r; yy <= iy + r; ++yy) {
+        for (int xx = ix - r; xx <= ix + r; ++xx) {
+            const double distance = std::hypot(xx - cx, yy - cy);
+            if (distance > reach || xx < 0 || yy < 0 || xx >= w || yy >= h || plane[size_t(yy) * w + xx] < level) continue;
+            const double disc = coverage(plane, w, h, xx, yy, 0, 0.8 * radius, level);
+            if (disc < kDiscCover) continue;
+            const double ring = coverage(plane, w, h, xx, yy, 1.3 * radius, 1.8 * radius, level);
+            if (ring > kRingCover) continue;
+            const double score = disc - ring;
+            if (score > best || (score == best && distance < best_distance)) {
+                best = score;
+                bx = xx;
+                by = yy;
+                best_distance = distance;
+            }
+        }
+    }
+    if (best < 0) return 0;
+    // The contrast: the mean difference over the disc.
+    double sum = 0;
+    int count = 0;
+    const int rr = int(std::ceil(0.8 * radius));
+    for (int yy = int(by) - rr; yy <= int(by) + rr; ++yy)
+        for (int xx = int(bx) - rr; xx <= int(bx) + rr; ++xx)
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h && std::hypot(xx - bx, yy - by) < 0.8 * radius) {
+                sum += plane[size_t(yy) * w + xx];
+                ++count;
+            }
+    mean = count > 0 ? sum / count : 0;
+    return 1;
+}
+
 }  // namespace
 
 extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, double x, double y, double reach,
@@ -39,9 +108,22 @@ extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, do
     to_model.apply(x / k, y / k, mx, my);
     const double scale = std::hypot(to_model.a, to_model.b);
     const double reach_model = std::max(0.75, reach / k * scale), radius_model = std::max(0.5, radius / k * scale);
-    if (radius_model > kLargestFaintRadius) return 0;
     const double cx = mx - 0.5, cy = my - 0.5;  // in pixel indices
     if (!(std::abs(cx) < 1e7 && std::abs(cy) < 1e7)) return 0;
+    if (radius_model > kLargestFaintRadius) {
+        // A ball this large is not faint: it is foreground, merged with something else.
+        double bx = 0, by = 0, mean = 0;
+        if (!find_disc(plane, w, h, cx, cy, reach_model, radius_model, d->config.threshold_maximum, bx, by, mean)) return 0;
+        const balltrace::Similarity to_picture = to_model.inverse();
+        double px, py;
+        to_picture.apply(bx + 0.5, by + 0.5, px, py);
+        spot->x = px * k;
+        spot->y = py * k;
+        spot->radius = radius;
+        spot->contrast = mean;
+        spot->significance = 0;
+        return 1;
+    }
     const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
     // The surroundings: their median difference and its spread give the local noise (a
     // difference from the model is the absolute value of noise, whose median is 0.674 σ).

@@ -86,7 +86,7 @@ struct TrajectoryTracker: Sendable {
         var pass = FramePass(frame: frame, time: time, blobs: blobs, extended: [Bool](repeating: false, count: active.count),
                              ended: [Bool](repeating: false, count: active.count), free: [Bool](repeating: true, count: blobs.count))
         let expectations = predict(at: time)
-        extendFlights(expecting: expectations, &pass)
+        extendFlights(expecting: expectations, &pass, faintSpots: faintSpots)
         if let faintSpots { extendFlightsByFaintSpots(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
         extendChains(expecting: expectations, &pass)
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
@@ -122,15 +122,33 @@ struct TrajectoryTracker: Sendable {
     }
 
     /// Extend the reported flights first, one blob each: a flight keeps its ball. A flight
-    /// predicted outside the picture has left it, and takes nothing that is still inside.
-    private mutating func extendFlights(expecting expectations: [Expectation], _ pass: inout FramePass) {
+    /// predicted outside the picture has left it, and takes nothing that is still inside. A
+    /// blob far larger than the ball is the ball merged with something it passes (an arm, a
+    /// head): its centre is not the ball's, and the ball is looked for inside it, as a disc of
+    /// its own size where the flight expects it (see `FaintSpot.cpp`); the blob is taken
+    /// either way.
+    private mutating func extendFlights(expecting expectations: [Expectation], _ pass: inout FramePass,
+                                        faintSpots: (any FaintSpotSource)?) {
         let inView = active.indices.filter { active[$0].isReported && isInView(expectations[$0]) }
         for (e, b) in associateExclusively(inView.map { expectations[$0] }, pass.blobs) {
-            active[inView[e]].append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
-            pass.extended[inView[e]] = true
+            let t = inView[e], expected = expectations[t]
+            if pass.blobs[b].radius > Self.mergedRadiusRatio * expected.radius,
+               let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
+                active[t].append(TrackPoint(
+                    frame: pass.frame, time: pass.time, position: ball.center, radius: expected.radius, step: step,
+                    contrast: ball.contrast, picturePosition: sceneToPicture.apply(ball.center)))
+            } else {
+                active[t].append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
+            }
+            pass.extended[t] = true
             pass.free[b] = false
         }
     }
+
+    /// How much larger than the ball a blob must be to be taken for the ball merged with
+    /// something else: half as large again (a ball's own blob varies by a fifth or so from
+    /// frame to frame; smeared by its motion, it grows along its path, not across it).
+    static let mergedRadiusRatio = 1.5
 
     /// Extend every other chain by its nearest remaining blob, shared: until a chain is known to
     /// be a ball, a chain of clutter must not be able to take the ball's detection from the

@@ -86,8 +86,10 @@ typedef struct {
 
 /* Looks, in the frame `serial` (one of the last `kept_frames` analysed), for a compact spot standing
    out of the noise of its surroundings within `reach` stored pixels of (x, y), no larger than a
-   ball of `radius` would be. Returns 1 and fills `spot` when there is one, else 0. Reads only
-   what that frame left: may be called from another thread while later frames are processed. */
+   ball of `radius` would be. A ball too large to fade (over 3 analysis pixels in radius) is looked
+   for instead as a disc of its size inside foreground it merged with, its ring mostly clear
+   (`significance` 0). Returns 1 and fills `spot` when there is one, else 0. Reads only what that
+   frame left: may be called from another thread while later frames are processed. */
 int bt_detector_find_faint_spot(const bt_detector *detector, long serial, double x, double y, double reach,
                                 double radius, bt_faint_spot *spot);
 
