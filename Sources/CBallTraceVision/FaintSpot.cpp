@@ -52,14 +52,22 @@ double coverage(const uint8_t *plane, int w, int h, double cx, double cy, double
     return all > 0 ? double(in) / all : 0;
 }
 
+/// Scores within this of the best are as good: a smeared ball is a streak, and every disc
+/// along its middle is covered alike.
+constexpr double kEquallyGood = 0.05;
+
 /// The disc of `radius` (model pixels) within `reach` of (cx, cy) that is most a ball's: its
 /// disc covered by foreground (differences of at least `level`) and its ring not; 0 when none
-/// passes. Centres on the pixel grid, nearest first among equals.
+/// passes. Centres on the pixel grid; of those as good as the best, their mean (the middle of
+/// a streak, where the ball was halfway through the exposure, not its end nearest the guess).
 int find_disc(const uint8_t *plane, int w, int h, double cx, double cy, double reach, double radius, int level,
               double &bx, double &by, double &mean) {
     const int r = int(std::ceil(reach));
     const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
-    double best = -1, best_distance = 0;
+    struct Candidate { int x, y; double score; };
+    Candidate found[512];
+    int count = 0;
+    double best = -1;
     for (int yy = iy - r; yy <= iy + r; ++yy) {
         for (int xx = ix - r; xx <= ix + r; ++xx) {
             const double distance = std::hypot(xx - cx, yy - cy);
@@ -69,26 +77,28 @@ int find_disc(const uint8_t *plane, int w, int h, double cx, double cy, double r
             const double ring = coverage(plane, w, h, xx, yy, 1.3 * radius, 1.8 * radius, level);
             if (ring > kRingCover) continue;
             const double score = disc - ring;
-            if (score > best || (score == best && distance < best_distance)) {
-                best = score;
-                bx = xx;
-                by = yy;
-                best_distance = distance;
-            }
+            best = std::max(best, score);
+            if (count < 512) found[count++] = {xx, yy, score};
         }
     }
     if (best < 0) return 0;
+    double sx = 0, sy = 0;
+    int n = 0;
+    for (int i = 0; i < count; ++i)
+        if (found[i].score >= best - kEquallyGood) { sx += found[i].x; sy += found[i].y; ++n; }
+    bx = sx / n;
+    by = sy / n;
     // The contrast: the mean difference over the disc.
     double sum = 0;
-    int count = 0;
+    int covered = 0;
     const int rr = int(std::ceil(0.8 * radius));
-    for (int yy = int(by) - rr; yy <= int(by) + rr; ++yy)
-        for (int xx = int(bx) - rr; xx <= int(bx) + rr; ++xx)
+    for (int yy = int(std::lround(by)) - rr; yy <= int(std::lround(by)) + rr; ++yy)
+        for (int xx = int(std::lround(bx)) - rr; xx <= int(std::lround(bx)) + rr; ++xx)
             if (xx >= 0 && yy >= 0 && xx < w && yy < h && std::hypot(xx - bx, yy - by) < 0.8 * radius) {
                 sum += plane[size_t(yy) * w + xx];
-                ++count;
+                ++covered;
             }
-    mean = count > 0 ? sum / count : 0;
+    mean = covered > 0 ? sum / covered : 0;
     return 1;
 }
 
