@@ -5,6 +5,10 @@
 // A larger ball does not fade, but stops being a blob of its own where it passes something
 // that moves too; there it is looked for as a disc of its size (find_disc below).
 #include "DetectorState.hpp"
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -36,69 +40,93 @@ constexpr double kLargestFaintRadius = 3.0;
 constexpr double kDiscCover = 0.85;
 constexpr double kRingCover = 0.4;
 
-/// Fraction of the pixels at distance [inner, outer) from (cx, cy) that are at least `level`.
-double coverage(const uint8_t *plane, int w, int h, double cx, double cy, double inner, double outer, int level) {
-    int in = 0, all = 0;
-    const int r = int(std::ceil(outer));
-    const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
-    for (int yy = iy - r; yy <= iy + r; ++yy) {
-        for (int xx = ix - r; xx <= ix + r; ++xx) {
-            const double d = std::hypot(xx - cx, yy - cy);
-            if (d < inner || d >= outer) continue;
-            ++all;
-            if (xx >= 0 && yy >= 0 && xx < w && yy < h && plane[size_t(yy) * w + xx] >= level) ++in;
-        }
-    }
-    return all > 0 ? double(in) / all : 0;
-}
-
 /// Scores within this of the best are as good: a smeared ball is a streak, and every disc
 /// along its middle is covered alike.
 constexpr double kEquallyGood = 0.05;
 
-/// The disc of `radius` (model pixels) within `reach` of (cx, cy) that is most a ball's: its
-/// disc covered by foreground (differences of at least `level`) and its ring not; 0 when none
-/// passes. Centres on the pixel grid; of those as good as the best, their mean (the middle of
-/// a streak, where the ball was halfway through the exposure, not its end nearest the guess).
-int find_disc(const uint8_t *plane, int w, int h, double cx, double cy, double reach, double radius, int level,
-              double &bx, double &by, double &mean) {
-    const int r = int(std::ceil(reach));
-    const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
-    struct Candidate { int x, y; double score; };
-    Candidate found[512];
-    int count = 0;
-    double best = -1;
-    for (int yy = iy - r; yy <= iy + r; ++yy) {
-        for (int xx = ix - r; xx <= ix + r; ++xx) {
-            const double distance = std::hypot(xx - cx, yy - cy);
-            if (distance > reach || xx < 0 || yy < 0 || xx >= w || yy >= h || plane[size_t(yy) * w + xx] < level) continue;
-            const double disc = coverage(plane, w, h, xx, yy, 0, 0.8 * radius, level);
-            if (disc < kDiscCover) continue;
-            const double ring = coverage(plane, w, h, xx, yy, 1.3 * radius, 1.8 * radius, level);
-            if (ring > kRingCover) continue;
-            const double score = disc - ring;
-            best = std::max(best, score);
-            if (count < 512) found[count++] = {xx, yy, score};
+/// Sums over rectangles of the part of a plane around a point: how many pixels are at least
+/// `level`, and their differences. Built once per search, so that a disc and its ring are
+/// measured in constant time wherever they are tried (a ball near the camera is tens of
+/// pixels across, and so is its reach). Discs and rings are measured as the squares of the
+/// same area: a square of the disc's area around the centre of a ball lies within it but for
+/// its corners' tips, and the ring's squares stay off the ball.
+struct WindowSums {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0, stride = 0;  // the window [x0, x1) × [y0, y1), clipped to the plane
+    std::vector<int32_t> count;
+    std::vector<int64_t> total;
+
+    WindowSums(const uint8_t *plane, int w, int h, int left, int top, int right, int bottom, int level) {
+        x0 = std::max(0, left); y0 = std::max(0, top);
+        x1 = std::min(w, right); y1 = std::min(h, bottom);
+        if (x1 <= x0 || y1 <= y0) { x1 = x0; y1 = y0; }
+        stride = x1 - x0 + 1;
+        count.assign(size_t(stride) * (y1 - y0 + 1), 0);
+        total.assign(count.size(), 0);
+        for (int y = y0; y < y1; ++y) {
+            const uint8_t *row = plane + size_t(y) * w;
+            int32_t run = 0;
+            int64_t sum = 0;
+            const size_t above = size_t(y - y0) * stride, here = above + stride;
+            for (int x = x0; x < x1; ++x) {
+                if (row[x] >= level) { ++run; sum += row[x]; }
+                count[here + (x - x0) + 1] = count[above + (x - x0) + 1] + run;
+                total[here + (x - x0) + 1] = total[above + (x - x0) + 1] + sum;
+            }
         }
     }
+
+    /// Pixels at least `level` in [left, right) × [top, bottom), and their differences' sum
+    /// (nothing outside the window counts).
+    std::pair<int64_t, int64_t> sums(int left, int top, int right, int bottom) const {
+        left = std::clamp(left, x0, x1) - x0; right = std::clamp(right, x0, x1) - x0;
+        top = std::clamp(top, y0, y1) - y0; bottom = std::clamp(bottom, y0, y1) - y0;
+        if (right <= left || bottom <= top) return {0, 0};
+        auto at = [&](const auto &v, int x, int y) { return int64_t(v[size_t(y) * stride + x]); };
+        return {at(count, right, bottom) - at(count, left, bottom) - at(count, right, top) + at(count, left, top),
+                at(total, right, bottom) - at(total, left, bottom) - at(total, right, top) + at(total, left, top)};
+    }
+};
+
+/// The disc of `radius` (model pixels) within `reach` of (cx, cy) that is most a ball's: its
+/// disc (0.8 radius) covered by foreground (differences of at least `level`) and its ring
+/// (1.3–1.8 radii) not; 0 when none passes. Centres on the pixel grid; of those as good as
+/// the best, their mean (the middle of a streak, where the ball was halfway through the
+/// exposure, not its end nearest the guess).
+int find_disc(const uint8_t *plane, int w, int h, double cx, double cy, double reach, double radius, int level,
+              double &bx, double &by, double &mean) {
+    const double half = 0.5 * std::sqrt(M_PI);  // half the side of the square of a unit disc's area
+    const int core = std::max(1, int(std::lround(0.8 * radius * half)));
+    const int inner = std::max(core + 1, int(std::lround(1.3 * radius * half)));
+    const int outer = std::max(inner + 1, int(std::lround(1.8 * radius * half)));
+    const int r = int(std::ceil(reach));
+    const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
+    const WindowSums sums(plane, w, h, ix - r - outer, iy - r - outer, ix + r + outer + 1, iy + r + outer + 1, level);
+    const double core_area = double(2 * core + 1) * (2 * core + 1);
+    const double ring_area = double(2 * outer + 1) * (2 * outer + 1) - double(2 * inner + 1) * (2 * inner + 1);
+    auto box = [&](int x, int y, int k) { return sums.sums(x - k, y - k, x + k + 1, y + k + 1); };
+    // A candidate's score, or −1 when it is no ball's centre.
+    auto score = [&](int x, int y) -> double {
+        if (std::hypot(x - cx, y - cy) > reach || x < 0 || y < 0 || x >= w || y >= h || plane[size_t(y) * w + x] < level) return -1;
+        const double disc = double(box(x, y, core).first) / core_area;
+        if (disc < kDiscCover) return -1;
+        const double ring = double(box(x, y, outer).first - box(x, y, inner).first) / ring_area;
+        if (ring > kRingCover) return -1;
+        return disc - ring;
+    };
+    double best = -1;
+    for (int y = iy - r; y <= iy + r; ++y)
+        for (int x = ix - r; x <= ix + r; ++x) best = std::max(best, score(x, y));
     if (best < 0) return 0;
     double sx = 0, sy = 0;
     int n = 0;
-    for (int i = 0; i < count; ++i)
-        if (found[i].score >= best - kEquallyGood) { sx += found[i].x; sy += found[i].y; ++n; }
+    for (int y = iy - r; y <= iy + r; ++y)
+        for (int x = ix - r; x <= ix + r; ++x)
+            if (score(x, y) >= best - kEquallyGood) { sx += x; sy += y; ++n; }
     bx = sx / n;
     by = sy / n;
-    // The contrast: the mean difference over the disc.
-    double sum = 0;
-    int covered = 0;
-    const int rr = int(std::ceil(0.8 * radius));
-    for (int yy = int(std::lround(by)) - rr; yy <= int(std::lround(by)) + rr; ++yy)
-        for (int xx = int(std::lround(bx)) - rr; xx <= int(std::lround(bx)) + rr; ++xx)
-            if (xx >= 0 && yy >= 0 && xx < w && yy < h && std::hypot(xx - bx, yy - by) < 0.8 * radius) {
-                sum += plane[size_t(yy) * w + xx];
-                ++covered;
-            }
-    mean = covered > 0 ? sum / covered : 0;
+    // The contrast: the mean difference over the disc's square.
+    const auto [covered, total] = box(int(std::lround(bx)), int(std::lround(by)), core);
+    mean = covered > 0 ? double(total) / double(covered) : 0;
     return 1;
 }
 

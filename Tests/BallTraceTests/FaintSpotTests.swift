@@ -72,6 +72,19 @@ import Testing
         #expect(PixelPoint(x: found.blob.x, y: found.blob.y).distance(to: ball) < 3)
     }
 
+    @Test func aBallNearTheCameraMergedWithTheHandThrowingItIsFoundInsideTheirBlob() throws {
+        // Radius 30: the search measures its disc and ring wherever it tries them, over a reach
+        // of 20 px each way.
+        var picture = LumaPicture(width: 640, height: 360)
+        picture.noise(sigma: 1.5, seed: 8)
+        for y in 168..<193 { for x in 190..<272 { picture.pixels[y * 640 + x] = 150 } }
+        let ball = PixelPoint(x: 300.5, y: 180.5)
+        picture.disc(at: ball, radius: 30, luma: 220)
+        let (detector, _, serial) = try detectorAfterLearning(last: picture)
+        let found = try #require(detector.faintSpot(inFrame: serial, near: PixelPoint(x: 310, y: 172), reach: 20, radius: 30))
+        #expect(PixelPoint(x: found.blob.x, y: found.blob.y).distance(to: ball) < 4)
+    }
+
     @Test func aBallHiddenInsideSomethingLargerIsNotFoundThere() throws {
         // A body 80 px across moving where the flight expects its ball: every disc inside it is
         // covered, and so is the ring around it.
