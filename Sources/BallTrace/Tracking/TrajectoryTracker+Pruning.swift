@@ -1,10 +1,11 @@
 // Which chains are kept: one of each set of duplicates, and, in clutter, the most promising.
 extension TrajectoryTracker {
-    /// Chains that end on the same two detections follow the same object from here on; only
-    /// one is worth keeping: a reported flight if there is one, else the longest whose recent
-    /// points it explains well (a chain that began on a hand and jumped to the ball explains
-    /// them badly, and gives way to the ball's own), else the longest.
-    func withoutDuplicates(_ tracks: [Track]) -> [Track] {
+    /// Which of `tracks` to keep, by index. Chains that end on the same two detections follow
+    /// the same object from here on; only one is worth keeping: a reported flight if there is
+    /// one, else the longest whose recent points it explains well (a chain that began on a hand
+    /// and jumped to the ball explains them badly, and gives way to the ball's own), else the
+    /// longest.
+    func distinctChains(_ tracks: [Track]) -> [Bool] {
         // A detection is named by its frame and its centre. Tracks are grouped by their last two
         // in an open-addressing table, in index order (a thousand chains a frame in clutter: a
         // probe or two each, where sorting their endings cost more than the rest of this).
@@ -66,7 +67,7 @@ extension TrajectoryTracker {
                 }
             }
         }
-        return tracks.indices.filter { kept[$0] }.map { tracks[$0] }
+        return kept
     }
 
     func explainsRecentPoints(_ track: Track) -> Bool {
@@ -105,7 +106,21 @@ extension TrajectoryTracker {
     mutating func keepMostPromising() {
         let ranked = active.indices.map { (index: $0, promise: promise(of: active[$0])) }
             .sorted { ($0.promise.tier, -$0.promise.points, $0.index) < ($1.promise.tier, -$1.promise.points, $1.index) }
-        let kept = ranked.prefix(settings.maximumLiveChains).map(\.index).sorted()
-        active = kept.map { active[$0] }
+        var kept = [Bool](repeating: false, count: active.count)
+        for chain in ranked.prefix(settings.maximumLiveChains) { kept[chain.index] = true }
+        active.keepOnly(kept)
+    }
+}
+
+extension Array {
+    /// Keeps the elements whose flag is set, in their order, moving them into place rather than
+    /// copying them (each copy of a track retains its points and its fits).
+    mutating func keepOnly(_ flags: [Bool]) {
+        var count = 0
+        for i in indices where flags[i] {
+            if count != i { swapAt(count, i) }
+            count += 1
+        }
+        removeSubrange(count...)
     }
 }

@@ -239,22 +239,26 @@ struct TrajectoryTracker: Sendable {
     /// Occlusion is bridged for chains long enough to predict well; short ones are mostly
     /// clutter and go sooner.
     private mutating func retire(_ pass: FramePass) {
-        var kept: [Track] = []
-        for (t, track) in active.enumerated() where !pass.ended[t] {
-            let limit = track.points.count < 3 ? settings.missedFramesUnderThreePoints
-                : track.points.count < 6 ? settings.missedFramesUnderSixPoints : settings.maximumMissedFrames
-            let bridging = track.isReported && pass.time - track.last.time <= settings.maximumGap
-            if track.missedFrames > limit && !bridging {
-                if track.isReported {
-                    completed.append(track)
-                } else if let flight = shortFlightSeenAlone(track) {
+        // Kept tracks are moved into place, not copied: a thousand chains a frame in clutter.
+        var kept = [Bool](repeating: false, count: active.count)
+        for t in active.indices where !pass.ended[t] {
+            let count = active[t].points.count
+            let limit = count < 3 ? settings.missedFramesUnderThreePoints
+                : count < 6 ? settings.missedFramesUnderSixPoints : settings.maximumMissedFrames
+            let bridging = active[t].isReported && pass.time - active[t].last.time <= settings.maximumGap
+            if active[t].missedFrames > limit && !bridging {
+                if active[t].isReported {
+                    completed.append(active[t])
+                } else if let flight = shortFlightSeenAlone(active[t]) {
                     completed.append(flight)
                 }
             } else {
-                kept.append(track)
+                kept[t] = true
             }
         }
-        active = withoutDuplicates(kept + pass.branches)
+        active.keepOnly(kept)
+        active.append(contentsOf: pass.branches)
+        active.keepOnly(distinctChains(active))
     }
 
     /// Spawn a chain at every blob no reported flight took, even one another chain took: that
