@@ -5,7 +5,9 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     public var regionOfInterest: NormalizedRect
     public var minimumRadius: RadiusLimit
     public var maximumRadius: RadiusLimit
-    /// Points a trajectory needs before it is reported; at least 5.
+    /// Points a trajectory needs before it is reported in flight; at least 5. A flight lost with
+    /// up to 4 fewer (never under 5), seen alone in every frame on a clean ballistic
+    /// path, is among the analysis's trajectories once it has ended, never among those in flight.
     public var trajectoryLength: Int
     /// Analyse frames at least this many seconds apart; 0 analyses every frame.
     public var frameSpacing: Double
