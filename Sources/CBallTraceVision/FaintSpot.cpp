@@ -23,10 +23,10 @@ constexpr double kSignificance = 5.0;
 /// The weakest peak taken, 8-bit levels: under it a spot is indistinguishable from the steps
 /// of compression and of the model's one-level learning.
 constexpr int kWeakestPeak = 5;
-/// The largest ball looked for, radius in analysis pixels. A ball this small fades from the
-/// foreground gradually (its few pixels blend with the sky, and one of a single pixel is not a
-/// blob at all); a larger one that stops being a blob was hidden or stopped, and a spot near
-/// where it was expected is something else.
+/// The largest ball looked for as a faint spot, radius in analysis pixels. A ball this small
+/// fades from the foreground gradually (its few pixels blend with the sky, and one of a single
+/// pixel is not a blob at all); a larger one does not fade, and is looked for as a disc inside
+/// foreground it merged with instead (find_disc).
 constexpr double kLargestFaintRadius = 3.0;
 
 /// A ball of radius larger than kLargestFaintRadius stops being a blob of its own when it
@@ -45,7 +45,8 @@ constexpr double kRingCover = 0.4;
 constexpr double kEquallyGood = 0.05;
 
 /// Sums over rectangles of the part of a plane around a point: how many pixels are at least
-/// `level`, and their differences. Built once per search, so that a disc and its ring are
+/// `level`, and their differences. Built once per search (only for a reported flight that
+/// missed its ball or took a merged blob, not for every chain), so that a disc and its ring are
 /// measured in constant time wherever they are tried (a ball near the camera is tens of
 /// pixels across, and so is its reach). Discs and rings are measured as the squares of the
 /// same area: a square of the disc's area around the centre of a ball lies within it but for
