@@ -41,6 +41,11 @@ struct LumaPicture {
         }
     }
 
+    /// A solid rectangle of this luma over columns `xs` and rows `ys` (a limb, a body).
+    mutating func fill(columns xs: Range<Int>, rows ys: Range<Int>, luma: UInt8) {
+        for y in ys { for x in xs { pixels[y * width + x] = luma } }
+    }
+
     /// Adds noise of roughly this standard deviation (a sum of uniforms), the same for a seed.
     mutating func noise(sigma: Double, seed: UInt64) {
         var jitter = Jitter(state: seed)

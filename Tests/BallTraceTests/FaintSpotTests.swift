@@ -63,7 +63,7 @@ import Testing
         // of foreground that no blob of the ball's size describes.
         var picture = LumaPicture(width: 640, height: 360)
         picture.noise(sigma: 1.5, seed: 5)
-        for y in 142..<158 { for x in 340..<396 { picture.pixels[y * 640 + x] = 150 } }
+        picture.fill(columns: 340..<396, rows: 142..<158, luma: 150)
         let ball = PixelPoint(x: 400.5, y: 150.5)
         picture.disc(at: ball, radius: 7, luma: 220)
         let (detector, blobs, serial) = try detectorAfterLearning(last: picture)
@@ -77,7 +77,7 @@ import Testing
         // of 20 px each way.
         var picture = LumaPicture(width: 640, height: 360)
         picture.noise(sigma: 1.5, seed: 8)
-        for y in 168..<193 { for x in 190..<272 { picture.pixels[y * 640 + x] = 150 } }
+        picture.fill(columns: 190..<272, rows: 168..<193, luma: 150)
         let ball = PixelPoint(x: 300.5, y: 180.5)
         picture.disc(at: ball, radius: 30, luma: 220)
         let (detector, _, serial) = try detectorAfterLearning(last: picture)
@@ -90,7 +90,7 @@ import Testing
         // covered, and so is the ring around it.
         var picture = LumaPicture(width: 640, height: 360)
         picture.noise(sigma: 1.5, seed: 6)
-        for y in 110..<190 { for x in 360..<440 { picture.pixels[y * 640 + x] = 150 } }
+        picture.fill(columns: 360..<440, rows: 110..<190, luma: 150)
         let (detector, _, serial) = try detectorAfterLearning(last: picture)
         #expect(detector.faintSpot(inFrame: serial, near: PixelPoint(x: 400.5, y: 150.5), reach: 6, radius: 7) == nil)
     }

@@ -13,11 +13,16 @@ extension TrajectoryTracker {
         for t in active.indices where active[t].isReported && !extended[t] && isInView(expectations[t]) {
             let expected = expectations[t]
             guard let spot = source.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) else { continue }
-            active[t].append(TrackPoint(
-                frame: frame, time: time, position: spot.center, radius: min(spot.radius, expected.radius), step: step,
-                contrast: spot.contrast, picturePosition: sceneToPicture.apply(spot.center)))
+            active[t].append(point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time))
             extended[t] = true
         }
+    }
+
+    /// A flight's point at a spot found where it expected its ball (faint, or inside foreground
+    /// it merged with), of the radius the caller gives it.
+    func point(spot: Blob, radius: Double, frame: Int, time: Double) -> TrackPoint {
+        TrackPoint(frame: frame, time: time, position: spot.center, radius: radius, step: step,
+                   contrast: spot.contrast, picturePosition: sceneToPicture.apply(spot.center))
     }
 
     /// How far from a flight's prediction its ball is looked for when no blob of its own shows

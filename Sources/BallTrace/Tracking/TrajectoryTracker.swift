@@ -134,9 +134,7 @@ struct TrajectoryTracker: Sendable {
             let t = inView[e], expected = expectations[t]
             if pass.blobs[b].radius > Self.mergedRadiusRatio * expected.radius,
                let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
-                active[t].append(TrackPoint(
-                    frame: pass.frame, time: pass.time, position: ball.center, radius: expected.radius, step: step,
-                    contrast: ball.contrast, picturePosition: sceneToPicture.apply(ball.center)))
+                active[t].append(point(spot: ball, radius: expected.radius, frame: pass.frame, time: pass.time))
             } else {
                 active[t].append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
             }
