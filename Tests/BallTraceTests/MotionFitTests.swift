@@ -61,3 +61,31 @@ private func flight(start: Double = 2.0, frames: Int = 15) -> [TrackPoint] {
 @Test func noPointsGiveNoMotion() {
     #expect(MotionFit([TrackPoint]()) == nil)
 }
+
+@Test func aShortStepAgreesWithAPathThatSlowsButNotWithOneThatSpeedsUp() throws {
+    // Three detections 1/30 s apart, the last step shorter than the one before (0.8 of it).
+    let points = [0.0, 30, 54].enumerated().map { i, y in
+        TrackPoint(frame: i, time: Double(i) / 30, position: PixelPoint(x: 0, y: y), radius: 3)
+    }
+    let interval = 1.0 / 30
+    // A ball falling under gravity speeds up a tenth a frame: the short step is not its own.
+    let falling = (0..<10).map { i -> TrackPoint in
+        let t = Double(i) / 30
+        return TrackPoint(frame: i, time: t, position: PixelPoint(x: 0, y: 900 * t + 1350 * t * t), radius: 3)
+    }
+    let speedingUp = try #require(MotionFit(falling))
+    #expect(!speedingUp.agreesWithStepRatio(of: points, interval: interval))
+    // A ball receding from the camera slows in the picture: it is.
+    let receding = (0..<10).map { i -> TrackPoint in
+        let t = Double(i) / 30
+        return TrackPoint(frame: i, time: t, position: PixelPoint(x: 0, y: 900 * t - 1350 * t * t), radius: 3)
+    }
+    let slowing = try #require(MotionFit(receding))
+    #expect(slowing.agreesWithStepRatio(of: points, interval: interval))
+    // A step longer than the one before agrees with the path that speeds up, not with the one that slows.
+    let longer = [0.0, 30, 66].enumerated().map { i, y in
+        TrackPoint(frame: i, time: Double(i) / 30, position: PixelPoint(x: 0, y: y), radius: 3)
+    }
+    #expect(speedingUp.agreesWithStepRatio(of: longer, interval: interval))
+    #expect(!slowing.agreesWithStepRatio(of: longer, interval: interval))
+}

@@ -36,6 +36,34 @@ struct MotionFit: Sendable, Hashable {
         return error > max(2, 4 * earlier.rms, 0.5 * newest.radius) ? earlier : nil
     }
 
+    /// Whether the last step of `points` (three, in consecutive frames `interval` seconds
+    /// apart) changed from the one before in the way this path's own speed changes there:
+    /// shorter where the path slows along itself, longer where it speeds up, or either where
+    /// it keeps its speed (within ``steadySpeedShare`` a frame). A falling ball speeds up in
+    /// the picture; one step of it measured short (its centre taken from a blob it merged
+    /// with, or from a faint spot partly hidden) is a measurement, not a ball starting to
+    /// recede, and a prediction built on that ratio (``Track/recedingContinuation(at:)``)
+    /// would lag behind the ball onto whatever it passes.
+    func agreesWithStepRatio(of points: some Collection<TrackPoint>, interval: Double) -> Bool {
+        guard points.count == 3 else { return true }
+        let a = points[points.startIndex], b = points[points.index(after: points.startIndex)], c = points[points.index(points.startIndex, offsetBy: 2)]
+        let previousStep = a.position.distance(to: b.position), lastStep = b.position.distance(to: c.position)
+        guard previousStep > 0.5 else { return true }
+        let velocity = self.velocity(at: b.time)
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        guard speed > 1e-9 else { return true }
+        let acceleration = self.acceleration
+        // How the path's speed changes over one frame, as a share of it.
+        let change = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed * interval / speed
+        let ratio = lastStep / previousStep
+        if ratio < 1 { return change < Self.steadySpeedShare }
+        if ratio > 1 { return change > -Self.steadySpeedShare }
+        return true
+    }
+
+    /// A change of speed along the path this small a frame (a share of the speed) counts as none.
+    static let steadySpeedShare = 0.03
+
     func position(at time: Double) -> PixelPoint {
         PixelPoint(x: x(time - origin), y: y(time - origin))
     }

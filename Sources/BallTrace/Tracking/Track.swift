@@ -204,7 +204,10 @@ struct Track: Sendable, Hashable, Identifiable {
                 alternatives.append(PixelPoint(x: last.position.x + (last.position.x - previous.position.x) / span * dt,
                                                y: last.position.y + (last.position.y - previous.position.y) / span * dt))
             }
-            if let receding = recedingContinuation(at: time) { alternatives.append(receding) }
+            if let receding = recedingContinuation(at: time),
+               depth != nil || parabola.agreesWithStepRatio(of: points.suffix(3), interval: interval) {
+                alternatives.append(receding)
+            }
             return (center, max(settings.minimumGate, 2 * radius, motionShare * stepPerFrame, 3 * fit.rms) * slack, alternatives)
         }
     }
