@@ -287,6 +287,33 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
     }
 }
 
+@Test func aFlightKeepsTheLargeBallItStartedAsThoughItsNextDetectionsWereHalfHidden() throws {
+    // A ball shot away from a handheld camera (1280×720, 30 fps): 20 px in radius at first,
+    // shrinking as it recedes, half hidden for three frames after frame 5 (its blobs about half
+    // the size, their centres 10 px ahead along its path). The path fitted once it is
+    // reported is bent by those three, and misses its first detections by more than one and
+    // a half of its radius now; not by more than one and a half of its radius then.
+    func truth(_ frame: Int) -> PixelPoint {
+        let t = Double(frame) / 30
+        return PixelPoint(x: 180 + 820 * t - 700 * t * t, y: 266 - 800 * t + 900 * t * t)
+    }
+    func radius(_ frame: Int) -> Double { 20 / (1 + 0.08 * Double(frame)) }
+    var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
+    for frame in 0..<20 {
+        var p = truth(frame), r = radius(frame)
+        if (6...8).contains(frame) {
+            let next = truth(frame + 1), length = p.distance(to: next)
+            p = PixelPoint(x: p.x + 10 * (next.x - p.x) / length, y: p.y + 10 * (next.y - p.y) / length)
+            r *= 0.55
+        }
+        tracker.update(frame: frame, time: Double(frame) / 30, blobs: [ball(p, radius: r)])
+    }
+    tracker.finish()
+    let flight = try #require(tracker.reported.first)
+    #expect(tracker.reported.count == 1)
+    #expect(flight.points.first?.frame == 0, "\(flight.points.map(\.frame))")
+}
+
 @Test func aBallRecedingIntoTheDistanceIsFollowedToItsLastFrame() throws {
     // A drive flying away from a camera on the ground: each frame's step 0.8 of the last, the
     // ball shrinking to a pixel. A parabola in time lets the speed fall only linearly.

@@ -80,11 +80,14 @@ extension TrajectoryTracker {
     /// explain: a chain may start on a club head or a hand and only then find the ball.
     func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
         var first = track.points.count - judgedWindow(of: track).count
-        let tolerance = max(2, 1.5 * track.recentRadius(), 3 * path.rms)
+        let recentRadius = track.recentRadius()
         while first > 0 {
             let p = track.points[first - 1]
             // Compared with its neighbour in time: a ball coming at the camera grows.
             let next = track.points[first]
+            // Within one and a half radii of the path, the ball's radius then (a ball flying
+            // away was larger at its start than it is now, and so is its blob's uncertainty).
+            let tolerance = max(2, 1.5 * max(recentRadius, p.radius), 3 * path.rms)
             guard path.position(at: p.time).distance(to: p.position) <= tolerance,
                   isSimilarSize(p.radius, next.radius),
                   p.contrast >= settings.backfillContrastShare * next.contrast else { break }
