@@ -11,7 +11,8 @@
 #
 # Real footage: every folder of DIR holding a clip.* (the layout of ../shared/clips), analysed
 # and decoded alternately, with per clip: analysis time over decoding time, the CPU time
-# analysis spends above decoding per frame, and peak memory beside FFmpeg's. Target: ≤ 1.15 of
+# analysis spends above decoding per frame, what following the camera costs per frame (against
+# --fixed-camera), and peak memory beside FFmpeg's. Target: ≤ 1.15 of
 # decoding on every clip (issue 23).
 #
 # The clips are generated here (cached in .build/benchmark): a 20 s golf swing at 1920×1080,
@@ -26,6 +27,8 @@
 #   memory      peak RSS, 60 s clip against 10 s clip   within 10 %, under 95 MB at 1080p for
 #                                                       analysis (issue 23), 300 MB with --video
 #   spacing     --frame-spacing of 2 and 4 frame intervals against none: time and frames analysed
+#   camera      analyze against analyze --fixed-camera: the CPU following the camera costs a
+#               1080p frame (estimating its motion, moving the background)  ≤ 1 ms (issue 21)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -121,6 +124,7 @@ for run in $(seq "$runs"); do
   # Alternating: each balltrace command right after the FFmpeg command it is compared with.
   measure ffmpeg-decode ffmpeg -v error -nostdin -i "$hd20" -f null -
   measure analyze "$balltrace" analyze "$hd20" --json "$out/analyze.json"
+  measure analyze-fixed "$balltrace" analyze "$hd20" --json "$out/analyze-fixed.json" --fixed-camera
   measure ffmpeg-encode ffmpeg -v error -nostdin -y -i "$hd20" -vf "$box" -c:v libx264 -preset "$preset" -crf "$crf" "$out/ffmpeg.mp4"
   measure overlay "$balltrace" analyze "$hd20" --json "$out/overlay.json" --video "$out/overlay.mp4" --video-preset "$preset" --video-crf "$crf"
   measure spacing-2 "$balltrace" analyze "$hd20" --json "$out/spacing-2.json" --frame-spacing "$spacing2"
@@ -167,6 +171,12 @@ spacing_row "every frame" analyze "$out/analyze.json"
 spacing_row "--frame-spacing 2/60" spacing-2 "$out/spacing-2.json"
 spacing_row "--frame-spacing 4/60" spacing-4 "$out/spacing-4.json"
 echo
+# Following the camera: what the analysis costs above the same analysis told the camera stands
+# still (--fixed-camera), per analysed frame, paired run by run (issue 21: ≤ 1 ms a 1080p frame).
+camera_ms=$(awk -v c="$(paired_cpu analyze analyze-fixed)" -v f="$(frames_analysed "$out/analyze.json")" 'BEGIN { printf "%.2f", 1000 * c / f }')
+printf "following the camera (analyze  vs  analyze --fixed-camera): %s ms of CPU a 1080p frame   target ≤ 1 ms  %s\n" \
+  "$camera_ms" "$(verdict "$camera_ms" 1)"
+echo
 echo "peak memory (RSS)                     10 s      60 s    growth   target"
 m10=$(median memory-10s 3); m60=$(median memory-60s 3)
 g=$(awk -v a="$m10" -v b="$m60" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }')
@@ -200,11 +210,12 @@ if [ -n "$real_dir" ] && [ -d "$real_dir" ]; then
       name=$(basename "$(dirname "$clip")")
       measure "real-decode-$name" ffmpeg -v quiet -nostdin -i "$clip" -f null -
       measure "real-analyze-$name" "$balltrace" analyze "$clip" --json "$out/real-$name.json" -q
+      measure "real-fixed-$name" "$balltrace" analyze "$clip" --json "$out/real-fixed-$name.json" -q --fixed-camera
     done
   done
   echo
   echo "real footage ($real_dir, ${#clips[@]} clips): balltrace analyze --json vs ffmpeg -f null, medians of $runs alternating runs"
-  printf "  %-24s %10s %7s %9s %9s %7s %14s %9s %9s\n" "clip" "size" "frames" "analysis" "decoding" "ratio" "CPU above/frame" "peak MB" "ffmpeg MB"
+  printf "  %-24s %10s %7s %9s %9s %7s %14s %13s %9s %9s\n" "clip" "size" "frames" "analysis" "decoding" "ratio" "CPU above/frame" "camera/frame" "peak MB" "ffmpeg MB"
   worst=0
   for clip in "${clips[@]}"; do
     name=$(basename "$(dirname "$clip")")
@@ -213,7 +224,10 @@ if [ -n "$real_dir" ] && [ -d "$real_dir" ]; then
     a=$(median "real-analyze-$name" 2); d=$(median "real-decode-$name" 2)
     r=$(ratio "$a" "$d")
     above=$(awk -v c="$(paired_cpu "real-analyze-$name" "real-decode-$name")" -v f="$frames" 'BEGIN { printf "%.2f ms", 1000 * c / f }')
-    printf "  %-24s %10s %7s %8.2fs %8.2fs %7s %14s %9s %9s\n" "$name" "$size" "$frames" "$a" "$d" "$r" "$above" \
+    # Following the camera: the analysis less the same analysis with --fixed-camera, per frame
+    # (on a clip whose camera moved, the fixed analysis also sees more foreground).
+    camera=$(awk -v c="$(paired_cpu "real-analyze-$name" "real-fixed-$name")" -v f="$frames" 'BEGIN { printf "%.2f ms", 1000 * c / f }')
+    printf "  %-24s %10s %7s %8.2fs %8.2fs %7s %14s %13s %9s %9s\n" "$name" "$size" "$frames" "$a" "$d" "$r" "$above" "$camera" \
       "$(megabytes "$(median "real-analyze-$name" 3)")" "$(megabytes "$(median "real-decode-$name" 3)")"
     worst=$(awk -v a="$worst" -v b="$r" 'BEGIN { print (b > a ? b : a) }')
   done

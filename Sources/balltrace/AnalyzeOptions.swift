@@ -78,6 +78,9 @@ struct DetectionOptions: ParsableArguments {
             help: ArgumentHelp("Where the ball rests before it is struck, X,Y normalized 0…1, origin top-left: flights from there are struck there, their impact is when they leave it (and only they are shots).", valueName: "x,y"),
             transform: parsePoint)
     var tee: NormalizedPoint?
+
+    @Flag(help: "The camera stands still (a tripod): do not follow its motion. Saves that work on every frame; a camera that does move is then seen as its whole picture moving.")
+    var fixedCamera = false
 }
 
 /// The scale that turns pixels into metres.

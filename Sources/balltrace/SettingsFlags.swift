@@ -7,12 +7,14 @@ import BallTrace
 extension DetectionOptions {
     /// The settings these detection flags and `physics` ask for, reported in `coordinates`.
     func settings(physics: PhysicsOptions, coordinates: CoordinateSystem) -> AnalysisSettings {
-        AnalysisSettings(
+        var settings = AnalysisSettings(
             regionOfInterest: roi ?? .fullFrame,
             minimumRadius: minRadius ?? physics.ball?.minimumRadius ?? .normalized(0),
             maximumRadius: maxRadius ?? physics.ball?.maximumRadius ?? .normalized(0.15),
             trajectoryLength: trajectoryLength, frameSpacing: frameSpacing, coordinates: coordinates,
             scale: physics.scale, tee: tee)
+        settings.fixedCamera = fixedCamera
+        return settings
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BallTrace
 
@@ -141,4 +142,18 @@ private func blob(_ x: Double, _ y: Double, radius: Double) -> Blob {
     let blobs = [blob(10, 10, radius: 3), blob(200, 10, radius: 3), blob(20, 20, radius: 20),
                  blob(30, 30, radius: 1), blob(40, 40, radius: 5)]
     #expect(filter.apply(blobs) == [blobs[0], blobs[4]])
+}
+
+// MARK: Settings as data
+
+@Test func settingsRoundTripThroughJSONAndOlderOnesFollowTheCamera() throws {
+    var settings = AnalysisSettings(regionOfInterest: NormalizedRect(x: 0.1, y: 0.2, width: 0.5, height: 0.6), trajectoryLength: 8)
+    settings.fixedCamera = true
+    let data = try JSONEncoder().encode(settings)
+    #expect(try JSONDecoder().decode(AnalysisSettings.self, from: data) == settings)
+    // Settings written before the camera could be said to stand still have no such key.
+    var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    object.removeValue(forKey: "fixedCamera")
+    let older = try JSONDecoder().decode(AnalysisSettings.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(!older.fixedCamera && older.trajectoryLength == 8)
 }

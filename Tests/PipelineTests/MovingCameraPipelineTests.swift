@@ -39,6 +39,21 @@ struct MovingCameraPipelineTests {
         #expect(result.capture.repeatedFrames == 0)
     }
 
+    @Test func aCameraSaidToStandStillIsNotFollowedAndTheTripodDriveIsFoundTheSame() throws {
+        // On a tripod, --fixed-camera skips following the camera and finds the same flight.
+        let followed = try VideoAnalysis.run(path: GeneratedClips.golfDrive.path, settings: AnalysisSettings())
+        var still = AnalysisSettings()
+        still.fixedCamera = true
+        let fixed = try VideoAnalysis.run(path: GeneratedClips.golfDrive.path, settings: still)
+        #expect(fixed.trajectories.count == 1 && followed.trajectories.count == 1)
+        #expect(fixed.trajectories.first?.detectedPoints.map(\.frame) == followed.trajectories.first?.detectedPoints.map(\.frame))
+        #expect(!fixed.capture.cameraMoved)
+        // Told the panning camera stands still, the analysis does not follow it: the pan is
+        // not measured.
+        let panned = try VideoAnalysis.run(path: Self.pannedDrive.path, settings: still)
+        #expect(!panned.capture.cameraMoved && panned.capture.largestCameraDisplacement == 0)
+    }
+
     /// The drive filmed at 20 fps, with sensor noise a phone would leave in.
     static let drive20: GeneratedClips.Clip = {
         var scene = SyntheticScene.golfFaceOn(width: 640, height: 360, frameRate: 20, seconds: 3, seed: 7)

@@ -128,6 +128,12 @@ struct SchemaTests {
         #expect(document.settings.tee != nil)
     }
 
+    @Test func aDocumentOfACameraSaidToStandStillValidatesAndSaysSo() throws {
+        let document = try analyseAndValidate(drive, ["--fixed-camera"])
+        #expect(document.settings.fixedCamera == true && document.trajectories.count == 1)
+        #expect(try analyseAndValidate(drive).settings.fixedCamera == nil)
+    }
+
     @Test func aDocumentInVisionCoordinatesValidates() throws {
         let document = try analyseAndValidate(drive, ["--coordinates", "vision"])
         #expect(document.coordinateSystem == .vision && document.trajectories.count == 1)

@@ -20,6 +20,12 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     /// whose path comes from there was struck there, and its `impact` event says when its path
     /// left the spot.
     public var tee: NormalizedPoint?
+    /// Whether the camera is known to stand still (a tripod): its motion is then not estimated
+    /// and the background is not moved with it, which saves that work on every frame (about a
+    /// millisecond at 1080p, see `docs/performance.md`). A camera that does move is then seen
+    /// as its whole picture moving, as Vision sees every camera. False by default: the camera's
+    /// motion is followed, and a camera that stands still costs only its estimation.
+    public var fixedCamera: Bool
 
     public static let minimumTrajectoryLength = 5
 
@@ -32,6 +38,7 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
                 scale: ScaleSetting? = nil,
                 tee: NormalizedPoint? = nil) {
         self.tee = tee
+        fixedCamera = false
         self.regionOfInterest = regionOfInterest
         self.minimumRadius = minimumRadius
         self.maximumRadius = maximumRadius
@@ -39,6 +46,24 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
         self.frameSpacing = frameSpacing
         self.coordinates = coordinates
         self.scale = scale
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case regionOfInterest, minimumRadius, maximumRadius, trajectoryLength, frameSpacing, coordinates, scale, tee, fixedCamera
+    }
+
+    /// Settings encoded before `fixedCamera` existed followed the camera.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(regionOfInterest: try c.decode(NormalizedRect.self, forKey: .regionOfInterest),
+                  minimumRadius: try c.decode(RadiusLimit.self, forKey: .minimumRadius),
+                  maximumRadius: try c.decode(RadiusLimit.self, forKey: .maximumRadius),
+                  trajectoryLength: try c.decode(Int.self, forKey: .trajectoryLength),
+                  frameSpacing: try c.decode(Double.self, forKey: .frameSpacing),
+                  coordinates: try c.decode(CoordinateSystem.self, forKey: .coordinates),
+                  scale: try c.decodeIfPresent(ScaleSetting.self, forKey: .scale),
+                  tee: try c.decodeIfPresent(NormalizedPoint.self, forKey: .tee))
+        fixedCamera = try c.decodeIfPresent(Bool.self, forKey: .fixedCamera) ?? false
     }
 
     /// Checks what can be checked without the video.

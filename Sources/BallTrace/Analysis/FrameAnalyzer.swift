@@ -51,7 +51,7 @@ final class FrameAnalyzer {
         detector = try BlobDetector(
             frameWidth: geometry.storedWidth, frameHeight: geometry.storedHeight,
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
-            analysisInterval: max(settings.frameSpacing, frameInterval))
+            analysisInterval: max(settings.frameSpacing, frameInterval), followsCamera: !settings.fixedCamera)
         faintSpots = FaintSpotFinder(detector: detector)
         var trackerSettings = TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)
         trackerSettings.tee = settings.tee.map { PixelPoint(x: $0.x * Double(width), y: $0.y * Double(height)) }
@@ -80,6 +80,7 @@ final class FrameAnalyzer {
         new.trajectoryLength = settings.trajectoryLength
         new.frameSpacing = settings.frameSpacing
         new.tee = settings.tee
+        new.fixedCamera = settings.fixedCamera
         guard new != settings else { return }
         try new.validate(shorterSide: geometry.shorterSide)
         settings = new

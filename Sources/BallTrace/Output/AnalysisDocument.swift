@@ -56,6 +56,9 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
         package var ballDiameter: Double?
         /// Where the ball rests before it is struck, normalized, origin top-left (absent when not given).
         package var tee: NormalizedPoint?
+        /// True when the camera was said to stand still (`--fixed-camera`) and its motion was
+        /// not followed; absent otherwise.
+        package var fixedCamera: Bool?
     }
 
     package struct Point: Sendable, Codable, Hashable {
@@ -106,7 +109,8 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
             backgroundSubtraction: result.applied.backgroundSubtraction,
             foregroundThresholdMinimum: result.applied.foregroundThresholdMinimum,
             foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum,
-            pixelsPerMetre: s.scale?.pixelsPerMetre, ballDiameter: s.scale?.ballDiameter?.metres, tee: s.tee)
+            pixelsPerMetre: s.scale?.pixelsPerMetre, ballDiameter: s.scale?.ballDiameter?.metres, tee: s.tee,
+            fixedCamera: s.fixedCamera ? true : nil)
         trajectories = result.trajectories.map(Trajectory.init)
         warnings = result.warnings
     }
@@ -124,6 +128,7 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
             && settings.pixelsPerMetre == wanted.scale?.pixelsPerMetre
             && settings.ballDiameter == wanted.scale?.ballDiameter?.metres
             && settings.tee == wanted.tee
+            && (settings.fixedCamera ?? false) == wanted.fixedCamera
     }
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.
