@@ -73,8 +73,8 @@ final class FrameAnalyzer {
     /// frame on, as Vision reads a request's properties at every perform: blobs are filtered
     /// with the new bounds, chains already followed keep their points. The detector keeps the
     /// resolution it chose for the first frame's smallest radius, and no blob larger than the
-    /// first frame's largest radius allowed reaches the filter. The trajectory length and the
-    /// frame spacing stay those the sequence began with.
+    /// first frame's largest radius allowed reaches the filter. The trajectory length, the
+    /// frame spacing, the tee and whether the camera is followed stay those the sequence began with.
     func refilter(_ new: AnalysisSettings) throws(AnalysisSettingsError) {
         var new = new
         new.trajectoryLength = settings.trajectoryLength
