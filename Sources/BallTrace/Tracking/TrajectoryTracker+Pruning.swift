@@ -4,7 +4,9 @@ extension TrajectoryTracker {
     /// the same object from here on; only one is worth keeping: a reported flight if there is
     /// one, else the longest whose recent points it explains well (a chain that began on a hand
     /// and jumped to the ball explains them badly, and gives way to the ball's own), else the
-    /// longest.
+    /// longest. A chain of three points or fewer explains any; it takes the place of a longer one only
+    /// when that one jumped (see ``jumped(_:)``): a small fast ball's detections scatter by
+    /// more than a pixel, and the chain that followed it from its launch is kept.
     func distinctChains(_ tracks: [Track]) -> [Bool] {
         // A detection is named by its frame and its centre. Tracks are grouped by their last two
         // in an open-addressing table, in index order (a thousand chains a frame in clutter: a
@@ -37,11 +39,21 @@ extension TrajectoryTracker {
             explains[i] = result
             return result
         }
+        var jumps = [Bool?](repeating: nil, count: tracks.count)
+        func hasJumped(_ i: Int) -> Bool {
+            if let known = jumps[i] { return known }
+            let result = jumped(tracks[i])
+            jumps[i] = result
+            return result
+        }
         // A reported flight first, then one that explains its recent points, then the longer;
-        // each test worked out only when it can still change the answer.
+        // each test worked out only when it can still change the answer. A chain too short to
+        // be judged explains nothing: a longer one gives way to it only when that one jumped.
         func preferred(_ a: Int, over b: Int) -> Bool {
             if tracks[a].isReported != tracks[b].isReported { return tracks[a].isReported }
-            if tracks[a].points.count > tracks[b].points.count { return !fits(b) || fits(a) }
+            let (na, nb) = (tracks[a].points.count, tracks[b].points.count)
+            if na > nb { return nb < Self.judgedPoints ? !hasJumped(a) : !fits(b) || fits(a) }
+            if na < nb, na < Self.judgedPoints { return hasJumped(b) }
             return fits(a) && !fits(b)
         }
         var capacity = 16
@@ -70,13 +82,40 @@ extension TrajectoryTracker {
         return kept
     }
 
+    /// Points a chain needs before its fit says anything about it.
+    static let judgedPoints = 4
+
+    /// Whether a parabola (or a path in depth) through a track's last six points lies within
+    /// max(1 px, half the ball's radius) of them. Fewer than four points always do.
     func explainsRecentPoints(_ track: Track) -> Bool {
+        explainsRecentPoints(track, allowingForSpeed: false)
+    }
+
+    /// Whether a track's recent points show it jumped from one object to another: they do not
+    /// lie along one path, a parabola allowed a tenth of the track's step from frame to frame
+    /// besides (see ``TrackerSettings/timingUncertainty``: a fast ball's blob is a streak whose
+    /// centre is only as certain as when the picture was taken, and where along its smear the
+    /// threshold cut it), though no more than the scatter a flight is allowed.
+    func jumped(_ track: Track) -> Bool {
+        !explainsRecentPoints(track, allowingForSpeed: true)
+    }
+
+    private func explainsRecentPoints(_ track: Track, allowingForSpeed: Bool) -> Bool {
         let recent = track.points.suffix(6)
-        guard recent.count >= 4, let fit = MotionFit(recent) else { return true }
-        let tolerance = max(1, 0.5 * track.recentRadius())
+        guard recent.count >= Self.judgedPoints, let fit = MotionFit(recent) else { return true }
+        let radius = track.recentRadius()
+        let tolerance = max(1, 0.5 * radius)
         if fit.rms <= tolerance { return true }
+        if allowingForSpeed {
+            var travelled = 0.0
+            for (a, b) in zip(recent, recent.dropFirst()) { travelled += a.position.distance(to: b.position) }
+            let perFrame = travelled / Double(max(1, recent.last!.step - recent.first!.step))
+            if fit.rms <= min(settings.timingUncertainty * perFrame, BallisticTest.smoothnessTolerance(radius: radius)) { return true }
+        }
         // A ball flying away or coming closer is explained by a path in depth (tried only for
-        // a chain that travels: clutter that stays put is most of what is followed).
+        // a chain that travels: clutter that stays put is most of what is followed), within
+        // the noise of a detection: a path in depth bends enough to pass near a chain that
+        // jumped from a club to the ball it struck.
         guard recent.first!.position.distance(to: recent.last!.position) > settings.travellingShare * settings.shorterSide else { return false }
         return (PerspectiveFit(Array(recent))?.rms ?? .infinity) <= tolerance
     }
