@@ -133,6 +133,10 @@ constexpr double kClearMotionShare = 0.004;
 /// 0.2; mean shares under 0.45 and above 0.5.)
 constexpr double kOlderRepeatStrongShare = 0.15;
 constexpr double kOlderRepeatMeanShare = 0.45;
+/// The least typical mean change, and the strongly changed pixels of the last new picture, for
+/// a repeat to be told in a clip whose pictures differ by less than 0.15 level on average.
+constexpr double kQuietTypicalChange = 0.05;
+constexpr double kQuietMotionPixels = 100;
 /// Repeats the other tests must have found before that one is used.
 constexpr long kRepeatsBeforeOlderTest = 2;
 /// A camera step (largest displacement, analysis pixels) below which the camera counts as
@@ -264,6 +268,19 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
                          double(nearest.strong) <= kOlderRepeatStrongShare * double(older.strong) &&
                          nearest.mean <= kOlderRepeatMeanShare * older.mean;
             }
+        }
+        // A clip whose pictures differ less than that (a broadcast scaled down and compressed,
+        // its players moving a little from frame to frame) shows a re-encoded repeat the same
+        // way, as an abrupt drop: the last new picture changed a hundred pixels or more
+        // strongly, this one a few percent as many, and on average a fifth of what pictures
+        // lately change and a quarter of the last new one. Motion does not stop dead for one
+        // frame; a scene coming to rest fades over several.
+        if (!repeat && last.mean > 0 && typical >= kQuietTypicalChange && typical < 0.15) {
+            const double strong = double(change.strong), last_strong = double(last.strong);
+            repeat = d->camera_step < kSteadyCameraStep && last_strong >= kQuietMotionPixels &&
+                     change.mean < 0.2 * typical && change.mean < 0.25 * last.mean &&
+                     strong <= kRepeatStrongShare * last_strong;
+            if (repeat) d->plain_repeats++;
         }
     }
     if (!repeat) d->last_new_change = change;

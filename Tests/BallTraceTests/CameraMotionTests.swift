@@ -312,6 +312,60 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         }
     }
 
+    /// The scene with a faint 12 px square (60 levels above what is behind it) whose left edge is at `x`.
+    private func sceneWithFaintSquare(at x: Int, width: Int, height: Int) -> [UInt8] {
+        var picture = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
+        for row in 100..<112 {
+            for column in max(0, x)..<min(width, x + 12) { picture[row * width + column] = UInt8(min(255, Int(picture[row * width + column]) + 60)) }
+        }
+        return picture
+    }
+
+    @Test func aRepeatReencodedInAQuietBroadcastIsRecognised() throws {
+        // A broadcast scaled down and compressed, where little moves between frames: a small
+        // square slides 6 px a frame, so a new picture changes 0.11 level on average (less than
+        // the 0.15 the other repeat tests ask of a clip) and about 140 pixels strongly; every
+        // sixth picture is shown twice, re-encoded with 3 pixels changed strongly.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var jitter = Jitter(state: 29)
+        var x = 10, last: [UInt8] = []
+        var repeats: [Int] = [], newMeans: [Double] = []
+        var previous: [UInt8]?
+        for frame in 0..<48 {
+            let shown: [UInt8]
+            if frame % 6 == 5 {
+                shown = encoded(last, noise: 0, strongPixels: 3, jitter: &jitter)
+            } else {
+                x += 6
+                last = sceneWithFaintSquare(at: x, width: width, height: height)
+                shown = last
+                if let previous { newMeans.append(zip(shown, previous).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(shown.count)) }
+            }
+            previous = shown
+            if try report(detector, shown, width: width).isRepeat { repeats.append(frame) }
+        }
+        // The scene is what the test says: new pictures change less than 0.15 level on average.
+        #expect(newMeans.allSatisfy { $0 > 0.05 && $0 < 0.15 }, "\(newMeans)")
+        #expect(repeats == Array(stride(from: 11, to: 48, by: 6)), "\(repeats)")
+    }
+
+    @Test func aQuietSceneWhoseMotionFadesIsNotARepeat() throws {
+        // The same faint square coming to rest and moving off again: its steps shrink frame after
+        // frame, never to nothing.
+        let width = 320, height = 240
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        var x = 10
+        let steps = Array(repeating: 6, count: 12) + [5, 4, 3, 2, 2, 1, 1, 1, 2, 3, 5, 6, 6]
+        for (frame, step) in steps.enumerated() {
+            x += step
+            #expect(try !report(detector, sceneWithFaintSquare(at: x, width: width, height: height), width: width).isRepeat,
+                    "frame \(frame), step \(step)")
+        }
+    }
+
     @Test func aStillCleanSceneHasNoRepeats() throws {
         // Nothing changes but a small ball: no frame may be called a repeat, or the ball is lost.
         let width = 320, height = 240
