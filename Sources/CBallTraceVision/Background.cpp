@@ -133,8 +133,11 @@ constexpr double kClearMotionShare = 0.004;
 /// 0.2; mean shares under 0.45 and above 0.5.)
 constexpr double kOlderRepeatStrongShare = 0.15;
 constexpr double kOlderRepeatMeanShare = 0.45;
+/// The typical mean change (8-bit levels) of a clip whose pictures do differ, by sensor noise or
+/// motion; below it, a clean still scene where a small ball may be all that changes.
+constexpr double kTypicalChange = 0.15;
 /// The least typical mean change, and the strongly changed pixels of the last new picture, for
-/// a repeat to be told in a clip whose pictures differ by less than 0.15 level on average.
+/// a repeat to be told in a quieter clip (see is_repeat).
 constexpr double kQuietTypicalChange = 0.05;
 constexpr double kQuietMotionPixels = 100;
 /// Repeats the other tests must have found before that one is used.
@@ -223,7 +226,7 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         auto quartile = ranked.begin() + (3 * ranked.size()) / 4;
         std::nth_element(ranked.begin(), quartile, ranked.end());
         double typical = *quartile;
-        const bool still = typical >= 0.15 && change.mean < 0.2 * typical;
+        const bool still = typical >= kTypicalChange && change.mean < 0.2 * typical;
         repeat = still && change.strong <= kRepeatStrongPixels;
         if (repeat) d->plain_repeats++;
         // A repeat that went through another encoder (a slow-motion export uploaded, a
@@ -237,7 +240,7 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         // Compressed hard, a repeat's noise may reach half the mean change of a picture that
         // moved on; after clear motion its few strong pixels still tell it.
         const PictureChange &last = d->last_new_change;
-        if (!repeat && last.mean > 0 && typical >= 0.15) {
+        if (!repeat && last.mean > 0 && typical >= kTypicalChange) {
             const double strong = double(change.strong), last_strong = double(last.strong);
             const bool moving = last_strong >= kClearMotionShare * double(d->picture.size());
             // After the camera moved, a picture nearly the last may be the camera held still
@@ -275,7 +278,7 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         // strongly, this one a few percent as many, and on average a fifth of what pictures
         // lately change and a quarter of the last new one. Motion does not stop dead for one
         // frame; a scene coming to rest fades over several.
-        if (!repeat && last.mean > 0 && typical >= kQuietTypicalChange && typical < 0.15) {
+        if (!repeat && last.mean > 0 && typical >= kQuietTypicalChange && typical < kTypicalChange) {
             const double strong = double(change.strong), last_strong = double(last.strong);
             repeat = d->camera_step < kSteadyCameraStep && last_strong >= kQuietMotionPixels &&
                      change.mean < 0.2 * typical && change.mean < 0.25 * last.mean &&

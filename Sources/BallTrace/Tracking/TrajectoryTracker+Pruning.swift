@@ -4,9 +4,9 @@ extension TrajectoryTracker {
     /// the same object from here on; only one is worth keeping: a reported flight if there is
     /// one, else the longest whose recent points it explains well (a chain that began on a hand
     /// and jumped to the ball explains them badly, and gives way to the ball's own), else the
-    /// longest. A chain of three points or fewer explains any; it takes the place of a longer one only
-    /// when that one jumped (see ``jumped(_:)``): a small fast ball's detections scatter by
-    /// more than a pixel, and the chain that followed it from its launch is kept.
+    /// longest. A chain of three points or fewer explains any; it takes the place of a longer
+    /// one only when that one jumped (see ``jumped(_:)``): a small fast ball's detections
+    /// scatter by more than a pixel, and the chain that followed it from its launch is kept.
     func distinctChains(_ tracks: [Track]) -> [Bool] {
         // A detection is named by its frame and its centre. Tracks are grouped by their last two
         // in an open-addressing table, in index order (a thousand chains a frame in clutter: a
@@ -110,7 +110,8 @@ extension TrajectoryTracker {
             var travelled = 0.0
             for (a, b) in zip(recent, recent.dropFirst()) { travelled += a.position.distance(to: b.position) }
             let perFrame = travelled / Double(max(1, recent.last!.step - recent.first!.step))
-            if fit.rms <= min(settings.timingUncertainty * perFrame, BallisticTest.smoothnessTolerance(radius: radius)) { return true }
+            let streakNoise = min(settings.timingUncertainty * perFrame, BallisticTest.smoothnessTolerance(radius: radius))
+            if fit.rms <= streakNoise { return true }
         }
         // A ball flying away or coming closer is explained by a path in depth (tried only for
         // a chain that travels: clutter that stays put is most of what is followed), within
