@@ -240,13 +240,13 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         // Compressed hard, a repeat's noise may reach half the mean change of a picture that
         // moved on; after clear motion its few strong pixels still tell it.
         const PictureChange &last = d->last_new_change;
+        const double strong = double(change.strong), last_strong = double(last.strong);
+        // After the camera moved, a picture nearly the last may be the camera held still for a
+        // frame at the turn of a shake, with the ball moved on: only a picture that changed
+        // nothing strongly is taken for a repeat then.
+        const bool steady = d->camera_step < kSteadyCameraStep;
         if (!repeat && last.mean > 0 && typical >= kTypicalChange) {
-            const double strong = double(change.strong), last_strong = double(last.strong);
             const bool moving = last_strong >= kClearMotionShare * double(d->picture.size());
-            // After the camera moved, a picture nearly the last may be the camera held still
-            // for a frame at the turn of a shake, with the ball moved on: only a picture that
-            // changed nothing strongly is taken for a repeat then.
-            const bool steady = d->camera_step < kSteadyCameraStep;
             repeat = steady && ((still && change.mean < 0.2 * last.mean && strong <= kRepeatStrongShare * last_strong) ||
                                 (moving && change.mean < 0.5 * typical && change.mean < 0.5 * last.mean &&
                                  strong <= kNoisyRepeatStrongShare * last_strong));
@@ -271,16 +271,14 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
                          double(nearest.strong) <= kOlderRepeatStrongShare * double(older.strong) &&
                          nearest.mean <= kOlderRepeatMeanShare * older.mean;
             }
-        }
-        // A clip whose pictures differ less than that (a broadcast scaled down and compressed,
-        // its players moving a little from frame to frame) shows a re-encoded repeat the same
-        // way, as an abrupt drop: the last new picture changed a hundred pixels or more
-        // strongly, this one a few percent as many, and on average a fifth of what pictures
-        // lately change and a quarter of the last new one. Motion does not stop dead for one
-        // frame; a scene coming to rest fades over several.
-        if (!repeat && last.mean > 0 && typical >= kQuietTypicalChange && typical < kTypicalChange) {
-            const double strong = double(change.strong), last_strong = double(last.strong);
-            repeat = d->camera_step < kSteadyCameraStep && last_strong >= kQuietMotionPixels &&
+        } else if (!repeat && last.mean > 0 && typical >= kQuietTypicalChange) {
+            // A clip whose pictures differ less than that (a broadcast scaled down and
+            // compressed, its players moving a little from frame to frame) shows a re-encoded
+            // repeat the same way, as an abrupt drop: the last new picture changed a hundred
+            // pixels or more strongly, this one a few percent as many, and on average a fifth of
+            // what pictures lately change and a quarter of the last new one. Motion does not stop
+            // dead for one frame; a scene coming to rest fades over several.
+            repeat = steady && last_strong >= kQuietMotionPixels &&
                      change.mean < 0.2 * typical && change.mean < 0.25 * last.mean &&
                      strong <= kRepeatStrongShare * last_strong;
             if (repeat) d->plain_repeats++;

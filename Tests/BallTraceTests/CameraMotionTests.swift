@@ -148,10 +148,17 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         #expect(repeats == Array(stride(from: 11, to: 30, by: 3)), "\(repeats)")
     }
 
-    /// The scene with a bright 60 px square whose left edge is at `x`.
-    private func sceneWithSquare(at x: Int, width: Int, height: Int) -> [UInt8] {
+    /// The scene with a bright 60 px square whose left edge is at `x`; or, `faint`, a 12 px
+    /// square 60 levels above what is behind it.
+    private func sceneWithSquare(at x: Int, width: Int, height: Int, faint: Bool = false) -> [UInt8] {
         var picture = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
-        for row in 90..<150 { for column in max(0, x)..<min(width, x + 60) { picture[row * width + column] = 240 } }
+        let (rows, side) = faint ? (100..<112, 12) : (90..<150, 60)
+        for row in rows {
+            for column in max(0, x)..<min(width, x + side) {
+                let i = row * width + column
+                picture[i] = faint ? UInt8(min(255, Int(picture[i]) + 60)) : 240
+            }
+        }
         return picture
     }
 
@@ -312,15 +319,6 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         }
     }
 
-    /// The scene with a faint 12 px square (60 levels above what is behind it) whose left edge is at `x`.
-    private func sceneWithFaintSquare(at x: Int, width: Int, height: Int) -> [UInt8] {
-        var picture = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 0))
-        for row in 100..<112 {
-            for column in max(0, x)..<min(width, x + 12) { picture[row * width + column] = UInt8(min(255, Int(picture[row * width + column]) + 60)) }
-        }
-        return picture
-    }
-
     @Test func aRepeatReencodedInAQuietBroadcastIsRecognised() throws {
         // A broadcast scaled down and compressed, where little moves between frames: a small
         // square slides 6 px a frame, so a new picture changes 0.11 level on average (less than
@@ -339,7 +337,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
                 shown = encoded(last, noise: 0, strongPixels: 3, jitter: &jitter)
             } else {
                 x += 6
-                last = sceneWithFaintSquare(at: x, width: width, height: height)
+                last = sceneWithSquare(at: x, width: width, height: height, faint: true)
                 shown = last
                 if let previous { newMeans.append(zip(shown, previous).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(shown.count)) }
             }
@@ -361,7 +359,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         let steps = Array(repeating: 6, count: 12) + [5, 4, 3, 2, 2, 1, 1, 1, 2, 3, 5, 6, 6]
         for (frame, step) in steps.enumerated() {
             x += step
-            #expect(try !report(detector, sceneWithFaintSquare(at: x, width: width, height: height), width: width).isRepeat,
+            #expect(try !report(detector, sceneWithSquare(at: x, width: width, height: height, faint: true), width: width).isRepeat,
                     "frame \(frame), step \(step)")
         }
     }

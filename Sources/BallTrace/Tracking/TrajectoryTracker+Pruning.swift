@@ -30,22 +30,17 @@ extension TrajectoryTracker {
                 return h
             }
         }
-        // Whether each track explains its recent points, worked out once and only for tracks
-        // that meet another on the same two detections.
-        var explains = [Bool?](repeating: nil, count: tracks.count)
-        func fits(_ i: Int) -> Bool {
-            if let known = explains[i] { return known }
-            let result = explainsRecentPoints(tracks[i])
-            explains[i] = result
-            return result
+        // Whether each track explains its recent points, and whether it jumped, worked out once
+        // and only for tracks that meet another on the same two detections.
+        var explains = [Bool?](repeating: nil, count: tracks.count), jumps = explains
+        func remembered(_ known: inout [Bool?], _ i: Int, _ test: (Track) -> Bool) -> Bool {
+            if let answer = known[i] { return answer }
+            let answer = test(tracks[i])
+            known[i] = answer
+            return answer
         }
-        var jumps = [Bool?](repeating: nil, count: tracks.count)
-        func hasJumped(_ i: Int) -> Bool {
-            if let known = jumps[i] { return known }
-            let result = jumped(tracks[i])
-            jumps[i] = result
-            return result
-        }
+        func fits(_ i: Int) -> Bool { remembered(&explains, i, explainsRecentPoints) }
+        func hasJumped(_ i: Int) -> Bool { remembered(&jumps, i, jumped) }
         // A reported flight first, then one that explains its recent points, then the longer;
         // each test worked out only when it can still change the answer. A chain too short to
         // be judged explains nothing: a longer one gives way to it only when that one jumped.
