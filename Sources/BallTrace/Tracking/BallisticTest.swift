@@ -83,19 +83,9 @@ struct BallisticTest: Sendable, Hashable {
         let first = points[0].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0
         guard extent >= max(3 * radius, 8, 0.04 * shorterSide) else { return .notMoving(extent: extent) }
-        // A ball in flight covers a good part of its own size between frames, even near the
-        // apex over a window this long; a hand or shoulder drifting to a stop does not.
-        let stepLengths = zip(points, points.dropFirst()).map { a, b in
-            a.position.distance(to: b.position) / Double(max(1, b.step - a.step))
-        }.sorted()
-        let medianStep = stepLengths[stepLengths.count / 2]
-        // In time as well: a flight worth reporting crosses a quarter of the frame’s shorter side
-        // per second or more while it is being followed.
-        let stepInterval = (points[points.count - 1].time - points[0].time)
-            / Double(max(1, points[points.count - 1].step - points[0].step))
-        guard medianStep >= max(1, 0.5 * radius, comingBack ? 0 : Self.minimumSpeed * shorterSide * stepInterval) else {
-            return .tooSlow(medianStep: medianStep)
-        }
+        let motion = motionPerFrame(points, radius: radius, comingBack: comingBack)
+        guard motion.median >= motion.least else { return .tooSlow(medianStep: motion.median) }
+        let stepInterval = motion.interval
         // A ball keeps its size, or grows and shrinks smoothly with depth; a swinging arm or
         // racket changes shape from frame to frame.
         guard sizeIsSteady(points) else { return .changesSize }
@@ -127,6 +117,22 @@ struct BallisticTest: Sendable, Hashable {
         let misaligned = misalignedCount(points, stepInterval: stepInterval, velocity: { fit.velocity(at: $0) })
         if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
         return .ballistic(fit: fit)
+    }
+
+    /// How far the points move per analysed frame (the median), and the least a flight worth
+    /// reporting moves: a ball in flight covers a good part of its own size between frames,
+    /// even near the apex over a window this long (a hand or shoulder drifting to a stop does
+    /// not), and in time it crosses a quarter of the frame's shorter side per second or more
+    /// while it is followed (not asked of a ball `comingBack`). With the analysed frames'
+    /// spacing, seconds.
+    func motionPerFrame(_ points: [TrackPoint], radius: Double, comingBack: Bool = false) -> (median: Double, least: Double, interval: Double) {
+        let stepLengths = zip(points, points.dropFirst()).map { a, b in
+            a.position.distance(to: b.position) / Double(max(1, b.step - a.step))
+        }.sorted()
+        let interval = (points[points.count - 1].time - points[0].time)
+            / Double(max(1, points[points.count - 1].step - points[0].step))
+        return (stepLengths[stepLengths.count / 2], max(1, 0.5 * radius, comingBack ? 0 : Self.minimumSpeed * shorterSide * interval),
+                interval)
     }
 
     /// How many elongated blobs are not shaped as a ball smeared by the shutter. A ball is

@@ -6,15 +6,17 @@ import Foundation
 /// *predicts* where every track's object will be; *extends* every reported flight by gating
 /// (one blob each, exclusively, else a faint spot where it expects its ball) and lets every
 /// other chain take its nearest blob without exclusivity until its motion is known (a chain of
-/// clutter cannot take a ball's detection away from the ball's own chain); *reviews* the flights (a flight pulled upward is withdrawn or
-/// ends in a bounce); *confirms* a chain — under the UUID it was born with — once its last
+/// clutter cannot take a ball's detection away from the ball's own chain); lets a chain that
+/// lost its ball *adopt* the chain that carried on from its last detection; *reviews* the
+/// flights (a flight pulled upward is withdrawn or ends in a bounce); *confirms* a chain — under the UUID it was born with — once its last
 /// `trajectoryLength` points pass the ``BallisticTest``, and looks back for its launch;
 /// *retires* chains missed too long and those that duplicate one another; and *spawns* a chain
 /// at every blob no flight took. Memory is bounded by what is in view, plus the reported
 /// trajectories.
 ///
 /// The phases live beside this file: the launch and the look back (`+Launch`), how flights end
-/// (`+Endings`), faint spots (`+FaintSpots`), which chains are kept in clutter (`+Pruning`).
+/// (`+Endings`), faint spots (`+FaintSpots`), continuations adopted (`+Continuations`), which
+/// chains are kept in clutter (`+Pruning`).
 struct TrajectoryTracker: Sendable {
     let settings: TrackerSettings
     let test: BallisticTest
@@ -90,6 +92,7 @@ struct TrajectoryTracker: Sendable {
         if let faintSpots { extendFlightsByFaintSpots(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
         extendChains(expecting: expectations, &pass)
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
+        adoptContinuations(extended: &pass.extended, ended: &pass.ended)
         reviewFlights(&pass)
         confirmChains(&pass)
         confirmChainsLeavingThePicture(extended: pass.extended, ended: &pass.ended, frame: pass.frame, time: pass.time)
