@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BallTrace
 
@@ -162,6 +163,35 @@ import Testing
             let ball = FaintSpotTrackingTests.ball(frame)
             guard ball.distance(to: center) <= reach else { return nil }
             return Blob(center: ball, radius: radius, area: .pi * radius * radius)
+        }
+    }
+
+    /// Anywhere it is asked, a textured ball's brightest part: a disc of the size asked for, 4 px
+    /// right of where it was asked to look.
+    struct BrightPart: FaintSpotSource {
+        func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
+            Blob(center: PixelPoint(x: center.x + 4, y: center.y), radius: radius, area: .pi * radius * radius)
+        }
+    }
+
+    @Test func aBallComingAtTheCameraThatSuddenlyLooksLargerIsTakenAsItIs() throws {
+        // A ball of radius 4 that, from frame 15 on, is seen 1.7 times as large and growing (it
+        // nears the lens; its first frames' blobs were only its brighter panels): round, and
+        // where the flight expects it. Its points stay at its centre, its radius grows.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        let radius = { (frame: Int) in frame < 15 ? 4.0 : 6.8 * pow(1.08, Double(frame - 15)) }
+        for frame in 0..<25 {
+            let r = radius(frame)
+            tracker.update(frame: frame, time: Double(frame) / 30,
+                           blobs: [Blob(center: Self.ball(frame), radius: r, area: .pi * r * r)], faintSpots: BrightPart())
+        }
+        tracker.finish()
+        let flights = tracker.reported
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == Array(0..<25))
+        for point in flights[0].points {
+            #expect(point.position.distance(to: Self.ball(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
+            #expect(abs(point.radius - radius(point.frame)) < 0.01, "frame \(point.frame): radius \(point.radius)")
         }
     }
 

@@ -135,7 +135,7 @@ struct TrajectoryTracker: Sendable {
         let inView = active.indices.filter { active[$0].isReported && isInView(expectations[$0]) }
         for (e, b) in associateExclusively(inView.map { expectations[$0] }, pass.blobs) {
             let t = inView[e], expected = expectations[t]
-            if pass.blobs[b].radius > Self.mergedRadiusRatio * expected.radius,
+            if pass.blobs[b].radius > Self.mergedRadiusRatio * expected.radius, !Self.isTheBallGrown(pass.blobs[b], expected),
                let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
                 active[t].append(point(spot: ball, radius: expected.radius, frame: pass.frame, time: pass.time))
             } else {
@@ -150,6 +150,21 @@ struct TrajectoryTracker: Sendable {
     /// something else: half as large again (a ball's own blob varies by a fifth or so from
     /// frame to frame; smeared by its motion, it grows along its path, not across it).
     static let mergedRadiusRatio = 1.5
+
+    /// Whether a blob far larger than the flight's ball is that ball itself, grown faster than
+    /// its recent detections said (a ball coming at the camera grows by its closing speed over
+    /// its distance each frame, which near the lens is a third or more): round, and centred
+    /// within half the ball's radius of where the flight expects it. A ball merged with
+    /// something it passes is neither: the blob stretches toward the other thing, and its
+    /// centre moves with it. Taken as it is, the ball's radius follows its growth; looked for
+    /// as a disc of its old size inside, every later, larger detection would be too.
+    static func isTheBallGrown(_ blob: Blob, _ expected: Expectation) -> Bool {
+        blob.elongation <= grownBallElongation && blob.center.distance(to: expected.center) <= 0.5 * expected.radius
+    }
+
+    /// Largest elongation of a blob taken for a grown ball: a sphere's image, blurred and
+    /// compressed, is round within a few tenths.
+    static let grownBallElongation = 1.3
 
     /// Extend every other chain by its nearest remaining blob, shared: until a chain is known to
     /// be a ball, a chain of clutter must not be able to take the ball's detection from the
