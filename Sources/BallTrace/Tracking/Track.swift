@@ -67,6 +67,15 @@ struct Track: Sendable, Hashable, Identifiable {
         fitted.value = nil
     }
 
+    /// Moves one point in the picture and the scene alike (a streak placed along its length,
+    /// see ``StreakPlacement``).
+    mutating func move(pointAt index: Int, to position: PixelPoint) {
+        let dx = position.x - points[index].position.x, dy = position.y - points[index].position.y
+        points[index].position = position
+        points[index].picturePosition = PixelPoint(x: points[index].picturePosition.x + dx, y: points[index].picturePosition.y + dy)
+        fitted.value = nil
+    }
+
     mutating func append(_ point: TrackPoint) {
         points.append(point)
         missedFrames = 0

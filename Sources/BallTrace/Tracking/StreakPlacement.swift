@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where on its streak a smeared ball is reported.
+///
+/// A ball fast enough to smear over the exposure is detected as a streak along its path, and
+/// the blob's centre is the middle of whatever passed the foreground threshold: the whole
+/// streak, only its brighter part over a textured ground, or the streak and the club head it
+/// merged with at the launch. The ball's centre at the frame's time lies somewhere on the
+/// streak's axis, within the streak less a ball's width at each end; where along it, the
+/// flight's other detections say. Each streak point is placed where the path fitted through
+/// its neighbours on both sides (not through itself) crosses the streak, kept within the
+/// streak; a streak the path does not run along, or passes beside, keeps its centre.
+enum StreakPlacement {
+    /// Least elongation of a blob taken for a streak.
+    static let streakElongation = 2.0
+    /// Neighbours on each side whose path places a streak.
+    static let neighbours = 4
+
+    /// The track with each streak point moved along its streak to where the path crosses it.
+    static func placed(_ track: Track) -> Track {
+        let points = track.points
+        guard points.contains(where: { $0.elongation >= streakElongation }) else { return track }
+        var placed = track
+        for i in points.indices where points[i].elongation >= streakElongation {
+            let around = points[max(0, i - neighbours)..<min(points.count, i + neighbours + 1)]
+                .filter { $0.frame != points[i].frame }
+            // Between neighbours, two on each side: a path carried beyond its points (to a
+            // launch, where perspective and drag bend it most) is not sure enough to move one.
+            guard around.count { $0.frame < points[i].frame } >= 2, around.count { $0.frame > points[i].frame } >= 2,
+                  let position = place(points[i], on: path(through: around, inDepth: track.isSeenInDepth)) else { continue }
+            placed.move(pointAt: i, to: position)
+        }
+        return placed
+    }
+
+    /// The path through `points`: in depth when the flight was seen so and a fit exists, else a
+    /// parabola in the picture.
+    static func path(through points: [TrackPoint], inDepth: Bool) -> FlightPath? {
+        let picture = MotionFit(points)
+        if let depth = PerspectiveFit(points), inDepth || depth.rms < (picture?.rms ?? .infinity) { return .depth(depth) }
+        return picture.map(FlightPath.picture)
+    }
+
+    /// Where the ball of a streak point was, on `path`: nil when there is no path, the path runs
+    /// across the streak (more than ``BallisticTest/alignment`` off its axis), or passes beside
+    /// it (farther from its axis than the streak is wide).
+    static func place(_ point: TrackPoint, on path: FlightPath?) -> PixelPoint? {
+        guard let path else { return nil }
+        let expected = path.position(at: point.time), velocity = path.velocity(at: point.time)
+        let axis = (x: cos(point.orientation), y: sin(point.orientation))
+
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        guard speed > 0, abs(axis.x * velocity.x + axis.y * velocity.y) / speed >= cos(BallisticTest.alignment) else { return nil }
+        let dx = expected.x - point.position.x, dy = expected.y - point.position.y
+        guard abs(dx * axis.y - dy * axis.x) <= 2 * point.radius else { return nil }
+        let half = point.radius * (point.elongation - 1)
+        let along = min(max(dx * axis.x + dy * axis.y, -half), half)
+        return PixelPoint(x: point.position.x + along * axis.x, y: point.position.y + along * axis.y)
+    }
+}
