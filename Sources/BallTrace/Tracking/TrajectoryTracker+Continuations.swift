@@ -41,8 +41,11 @@ extension TrajectoryTracker {
                 let carriesOn = zip(active[s].points, active[s].points.dropFirst()).allSatisfy { a, b in
                     a.position.distance(to: b.position) >= motion.least * Double(b.step - a.step)
                 }
-                guard carriesOn, motion.median >= motion.least, let rms = Self.smoothMisfit(joined),
-                      !test.reversesHorizontally(joined, tolerance: BallisticTest.smoothnessTolerance(radius: radius)) else { continue }
+                guard carriesOn, motion.median >= motion.least else { continue }
+                let picture = MotionFit(joined)
+                guard let rms = Self.smoothMisfit(joined, picture: picture),
+                      !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius))
+                else { continue }
                 if rms < best?.rms ?? .infinity { best = (s, rms) }
             }
             guard let best else { continue }
@@ -56,14 +59,15 @@ extension TrajectoryTracker {
     /// path to be more than any three points' parabola.
     static let leastPointsToAdopt = 5
 
-    /// How far the points lie from one smooth path, pixels (rms): a parabola in the picture, or
-    /// one in depth for a ball flying toward or away from the camera; nil when neither is
-    /// within the scatter a ball of their size may have (``BallisticTest/smoothnessTolerance(radius:)``).
-    static func smoothMisfit(_ points: some Collection<TrackPoint>) -> Double? {
+    /// How far the points lie from one smooth path, pixels (rms): `picture`, their parabola in
+    /// the picture, or one in depth for a ball flying toward or away from the camera (judged
+    /// only when their size changes as such a ball's does); nil when neither is within the
+    /// scatter a ball of their size may have (``BallisticTest/smoothnessTolerance(radius:)``).
+    static func smoothMisfit(_ points: [TrackPoint], picture: MotionFit?) -> Double? {
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         let tolerance = BallisticTest.smoothnessTolerance(radius: radius)
-        if let fit = MotionFit(points), fit.rms <= tolerance { return fit.rms }
-        if let depth = PerspectiveFit(Array(points)), depth.rms <= tolerance { return depth.rms }
+        if let picture, picture.rms <= tolerance { return picture.rms }
+        if PerspectiveFit.sizeSuggestsDepth(points), let depth = PerspectiveFit(points), depth.rms <= tolerance { return depth.rms }
         return nil
     }
 }
