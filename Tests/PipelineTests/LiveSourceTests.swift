@@ -263,9 +263,10 @@ final class BalltraceProcess: @unchecked Sendable {
                 reading.leave()
             }
         }
-        // Bound: a balltrace that hangs is killed, and the test fails on its status.
+        // Bound: a balltrace that hangs is killed (SIGKILL: the mask it was spawned with may
+        // block SIGTERM), and the test fails on its status.
         runOnOwnThread(after: 40) { [process] in
-            if process.isRunning { process.terminate() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
 

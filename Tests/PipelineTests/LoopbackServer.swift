@@ -43,9 +43,11 @@ final class LoopbackServer {
         runOnOwnThread(after: seconds) { kill(pid, number) }
     }
 
+    /// Killed outright: FFmpeg starts with the signal mask of the test's thread that spawned
+    /// it, where SIGTERM may be blocked, and a server still waiting for its client would then
+    /// never end (a test run hung on it).
     deinit {
-        kill(process.processIdentifier, SIGCONT)
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }

@@ -25,7 +25,8 @@ private enum HeadlessChromium {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        runOnOwnThread(after: 60) { if process.isRunning { process.terminate() } }
+        // Bound: killed outright (the mask it was spawned with may block SIGTERM).
+        runOnOwnThread(after: 60) { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Both pipes at once, so that neither fills up while the other is read.
         nonisolated(unsafe) var log = Data()
         let reading = DispatchGroup()

@@ -33,8 +33,8 @@ enum StreakPlacement {
         return placed
     }
 
-    /// The path through `points`: in depth when the flight was seen so and a fit exists, else a
-    /// parabola in the picture.
+    /// The path through `points`: in depth when the flight was seen so, or when a path in depth
+    /// fits them closer than a parabola in the picture does; else that parabola.
     static func path(through points: [TrackPoint], inDepth: Bool) -> FlightPath? {
         let picture = MotionFit(points)
         if let depth = PerspectiveFit(points), inDepth || depth.rms < (picture?.rms ?? .infinity) { return .depth(depth) }
@@ -48,7 +48,6 @@ enum StreakPlacement {
         guard let path else { return nil }
         let expected = path.position(at: point.time), velocity = path.velocity(at: point.time)
         let axis = (x: cos(point.orientation), y: sin(point.orientation))
-
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         guard speed > 0, abs(axis.x * velocity.x + axis.y * velocity.y) / speed >= cos(BallisticTest.alignment) else { return nil }
         let dx = expected.x - point.position.x, dy = expected.y - point.position.y

@@ -8,11 +8,11 @@ import Foundation
 /// other chain take its nearest blob without exclusivity until its motion is known (a chain of
 /// clutter cannot take a ball's detection away from the ball's own chain); lets a chain that
 /// lost its ball *adopt* the chain that carried on from its last detection; *reviews* the
-/// flights (a flight pulled upward is withdrawn or ends in a bounce); *confirms* a chain — under the UUID it was born with — once its last
-/// `trajectoryLength` points pass the ``BallisticTest``, and looks back for its launch;
-/// *retires* chains missed too long and those that duplicate one another; and *spawns* a chain
-/// at every blob no flight took. Memory is bounded by what is in view, plus the reported
-/// trajectories.
+/// flights (a flight pulled upward is withdrawn or ends in a bounce); *confirms* a chain —
+/// under the UUID it was born with — once its last `trajectoryLength` points pass the
+/// ``BallisticTest``, and looks back for its launch; *retires* chains missed too long and
+/// those that duplicate one another; and *spawns* a chain at every blob no flight took. Memory
+/// is bounded by what is in view, plus the reported trajectories.
 ///
 /// The phases live beside this file: the launch and the look back (`+Launch`), how flights end
 /// (`+Endings`), faint spots (`+FaintSpots`), continuations adopted (`+Continuations`), which
