@@ -274,15 +274,9 @@ final class BalltraceProcess: @unchecked Sendable {
     /// Linux's `/proc/net/udp`): datagrams sent before balltrace listens are lost, and a loaded
     /// machine can take seconds to start a debug build. False when it never happens.
     func waitUntilListening(udpPort: Int) -> Bool {
-        let local = String(format: ":%04X ", udpPort)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline && process.isRunning {
-            let tables = ["/proc/net/udp", "/proc/net/udp6"].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-            // Each line: "sl local_address rem_address ..."; the local address ends in ":PORT".
-            let bound = tables.joined(separator: "\n").split(separator: "\n").contains { line in
-                line.split(separator: " ").dropFirst().first.map { ($0 + " ").hasSuffix(local) } ?? false
-            }
-            if bound { return true }
+            if socketIsBound(port: udpPort, in: ["/proc/net/udp", "/proc/net/udp6"]) { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return false

@@ -20,7 +20,8 @@ final class LoopbackServer {
     ///   - readRate: the clip's seconds served per second (1: real time).
     ///   - keyframeInterval: re-encode with a keyframe every this many frames, so that a reader
     ///     that joins (or joins again) mid-stream can decode; nil copies the clip as it is.
-    ///   - settle: seconds to wait after starting, for a listening server to be ready.
+    ///   - settle: seconds to wait after starting, for a listening server to be ready (TCP and
+    ///     HTTP: at most this long after it listens, up to 10 s in all on a loaded machine).
     init(clip: String, port: Int, transport: Transport = .tcp, readRate: Double = 1, keyframeInterval: Int? = nil,
          settle: Double = 0.5) throws {
         let address = "127.0.0.1:\(port)"
@@ -35,7 +36,14 @@ final class LoopbackServer {
         process.arguments = ["-v", "error", "-readrate", "\(readRate)", "-i", clip] + codec + ["-f", "mpegts"] + output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: settle)
+        if transport == .udp {
+            Thread.sleep(forTimeInterval: settle)
+        } else {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, process.isRunning, !socketIsBound(port: port, in: ["/proc/net/tcp", "/proc/net/tcp6"], state: "0A") {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
     }
 
     func signal(_ number: Int32, after seconds: Double) {
@@ -81,6 +89,19 @@ struct StreamOutput {
 /// timings (a stall of so many seconds, a resumption in the middle of a reconnection window)
 /// must hold on a loaded two-core machine, where a global queue's few threads can all be
 /// blocked reading pipes and a timer there fires seconds late.
+/// Whether a socket on this machine is bound to local `port`, from Linux's tables
+/// (`/proc/net/udp`, `/proc/net/tcp`, ...): each line "sl local_address rem_address st ...",
+/// the local address ending in ":PORT" (hex); `state`, when given, the hex state (`0A`: listening).
+func socketIsBound(port: Int, in tables: [String], state: String? = nil) -> Bool {
+    let local = String(format: ":%04X", port)
+    return tables.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }.joined(separator: "\n")
+        .split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 3, fields[1].hasSuffix(local) else { return false }
+            return state.map { fields[3] == $0 } ?? true
+        }
+}
+
 func runOnOwnThread(after seconds: Double = 0, _ body: @escaping @Sendable () -> Void) {
     Thread.detachNewThread {
         if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
