@@ -20,8 +20,8 @@ final class LoopbackServer {
     ///   - readRate: the clip's seconds served per second (1: real time).
     ///   - keyframeInterval: re-encode with a keyframe every this many frames, so that a reader
     ///     that joins (or joins again) mid-stream can decode; nil copies the clip as it is.
-    ///   - settle: seconds to wait after starting, for a listening server to be ready (TCP and
-    ///     HTTP: at most this long after it listens, up to 10 s in all on a loaded machine).
+    ///   - settle: for UDP, seconds to wait after starting; a TCP or HTTP server is waited for
+    ///     until it listens instead (up to 10 s on a loaded machine).
     init(clip: String, port: Int, transport: Transport = .tcp, readRate: Double = 1, keyframeInterval: Int? = nil,
          settle: Double = 0.5) throws {
         let address = "127.0.0.1:\(port)"
@@ -85,10 +85,6 @@ struct StreamOutput {
     }
 }
 
-/// Runs `body` on a thread of its own after `seconds`. Not on a dispatch queue: the tests'
-/// timings (a stall of so many seconds, a resumption in the middle of a reconnection window)
-/// must hold on a loaded two-core machine, where a global queue's few threads can all be
-/// blocked reading pipes and a timer there fires seconds late.
 /// Whether a socket on this machine is bound to local `port`, from Linux's tables
 /// (`/proc/net/udp`, `/proc/net/tcp`, ...): each line "sl local_address rem_address st ...",
 /// the local address ending in ":PORT" (hex); `state`, when given, the hex state (`0A`: listening).
@@ -102,6 +98,10 @@ func socketIsBound(port: Int, in tables: [String], state: String? = nil) -> Bool
         }
 }
 
+/// Runs `body` on a thread of its own after `seconds`. Not on a dispatch queue: the tests'
+/// timings (a stall of so many seconds, a resumption in the middle of a reconnection window)
+/// must hold on a loaded two-core machine, where a global queue's few threads can all be
+/// blocked reading pipes and a timer there fires seconds late.
 func runOnOwnThread(after seconds: Double = 0, _ body: @escaping @Sendable () -> Void) {
     Thread.detachNewThread {
         if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
