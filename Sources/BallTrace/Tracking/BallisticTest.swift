@@ -125,13 +125,13 @@ struct BallisticTest: Sendable, Hashable {
     /// not), and in time it crosses a quarter of the frame's shorter side per second or more
     /// while it is followed (not asked of a ball `comingBack`). With the analysed frames'
     /// spacing, seconds.
-    func motionPerFrame(_ points: [TrackPoint], radius: Double,
+    func motionPerFrame(_ points: some BidirectionalCollection<TrackPoint>, radius: Double,
                         comingBack: Bool = false) -> (median: Double, least: Double, interval: Double) {
         let stepLengths = zip(points, points.dropFirst()).map { a, b in
             a.position.distance(to: b.position) / Double(max(1, b.step - a.step))
         }.sorted()
-        let interval = (points[points.count - 1].time - points[0].time)
-            / Double(max(1, points[points.count - 1].step - points[0].step))
+        let first = points.first!, last = points.last!
+        let interval = (last.time - first.time) / Double(max(1, last.step - first.step))
         let least = max(1, 0.5 * radius, comingBack ? 0 : Self.minimumSpeed * shorterSide * interval)
         return (stepLengths[stepLengths.count / 2], least, interval)
     }

@@ -19,7 +19,7 @@ extension TrajectoryTracker {
         let lost = active.indices.filter { t in
             guard !extended[t], !ended[t], !active[t].isReported, active[t].points.count >= Self.leastPointsToAdopt,
                   active[t].missedFrames >= 2, active[t].last.step + active[t].missedFrames == step else { return false }
-            let recent = Array(active[t].points.suffix(settings.trajectoryLength))
+            let recent = active[t].points.suffix(settings.trajectoryLength)
             let motion = test.motionPerFrame(recent, radius: recent.reduce(0) { $0 + $1.radius } / Double(recent.count))
             return motion.median >= motion.least
         }
