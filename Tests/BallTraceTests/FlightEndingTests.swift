@@ -68,6 +68,34 @@ import Testing
         #expect(flight.last.frame <= lastSeenInFlight + 1)
     }
 
+    /// A serve's toss struck at the top of its fall: the ball is gone from its path, and seven
+    /// frames later something (the server's arm) shows where the toss would have fallen, then
+    /// moves off that path. The flight ends where the ball was last seen; what lay near a guess
+    /// made seven frames before is not the ball.
+    @Test func aTossStruckAwayDoesNotTakeWhatLiesWhereItWouldHaveFallen() throws {
+        let fps = 30.0, g = 800.0, launch = 300.0, speed = 480.0
+        func position(_ f: Int) -> PixelPoint {
+            let t = Double(f) / fps
+            return PixelPoint(x: 320 - 30 * t, y: launch - speed * t + 0.5 * g * t * t)
+        }
+        let struck = 30
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        for f in 0..<60 {
+            var blobs: [Blob] = []
+            if f <= struck { blobs = [Blob(center: position(f), radius: 4, area: .pi * 16)] }
+            if f == struck + 8 { blobs = [Blob(center: position(f), radius: 4, area: .pi * 16)] }
+            if f == struck + 9 {
+                let p = position(f - 1)
+                blobs = [Blob(center: PixelPoint(x: p.x - 40, y: p.y + 60), radius: 4, area: .pi * 16)]
+            }
+            tracker.update(frame: f, time: Double(f) / fps, blobs: blobs)
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first)
+        #expect(flight.points.first!.frame <= 2)
+        #expect(flight.last.frame == struck, "the flight ends at frame \(flight.last.frame), after the strike at \(struck)")
+    }
+
     /// A track through `positions`, one a frame.
     static func chain(_ positions: [PixelPoint]) -> Track {
         let points = positions.enumerated().map { f, p in TrackPoint(frame: f, time: Double(f) / fps, position: p, radius: 4) }

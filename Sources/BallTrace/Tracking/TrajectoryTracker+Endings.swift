@@ -158,4 +158,25 @@ extension TrajectoryTracker {
         let growth = max(1, tail / max(head, 0.5))
         return late > 1.25 * growth * early + 2 * settings.minimumGate
     }
+
+    /// A lost flight without what it took after its last long gap, unless that confirms it.
+    /// A flight is followed through a gap longer than a chain may miss (`settings.maximumGap`:
+    /// a ball behind a player), and what it takes when the gap ends lies only where a guess
+    /// made that long ago put it. A ball that came out from behind something is seen again in
+    /// the next frames, on the same path: at least two points after the gap, the judged window
+    /// through them still ballistic. One point, or points off the path, are most often what was
+    /// near the guess once the ball was gone (a toss struck by the racket, then the player's arm
+    /// where the toss would have fallen): dropped, and the flight ends where it was last seen.
+    func withoutUnconfirmedResumption(_ track: Track) -> Track {
+        let points = track.points
+        guard let resumed = points.indices.dropFirst().last(where: {
+            points[$0].step - points[$0 - 1].step > settings.maximumMissedFrames + 1
+        }) else { return track }
+        let after = points.count - resumed
+        if after >= 2, resumed >= settings.trajectoryLength,
+           test.evaluate(judgedWindow(of: points), bridged: true).path != nil { return track }
+        var ended = track
+        ended.dropLast(after)
+        return ended
+    }
 }

@@ -264,7 +264,7 @@ struct TrajectoryTracker: Sendable {
             let bridging = active[t].isReported && pass.time - active[t].last.time <= settings.maximumGap
             if active[t].missedFrames > limit && !bridging {
                 if active[t].isReported {
-                    completed.append(active[t])
+                    completed.append(withoutUnconfirmedResumption(active[t]))
                 } else if let flight = shortFlightSeenAlone(active[t]) {
                     completed.append(flight)
                 }
