@@ -118,6 +118,10 @@ paired_cpu() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 megabytes() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r <= t ? "met" : "MISSED") }'; }
+# memory_verdict KB_10S KB_60S LIMIT_MB: flat in the clip's length (within 10 %) and under the limit.
+memory_verdict() {
+  awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print ((b - a) <= 0.1 * a && b / 1024 < l ? "met" : "MISSED") }'
+}
 trajectories() { grep -c '"uuid"' "$1" || true; }
 frames_analysed() { sed -n 's/.*"analysedFrames" *: *\([0-9]*\).*/\1/p' "$1" | head -1; }
 
@@ -194,10 +198,12 @@ echo
 echo "peak memory (RSS)                     10 s      60 s    growth   target"
 m10=$(median memory-10s 3); m60=$(median memory-60s 3)
 g=$(awk -v a="$m10" -v b="$m60" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }')
-printf "  %-32s %6s MB %6s MB %8s   within 10%%, < 95 MB\n" "analyze" "$(megabytes "$m10")" "$(megabytes "$m60")" "$g"
+printf "  %-32s %6s MB %6s MB %8s   within 10%%, < 95 MB   %s\n" "analyze" "$(megabytes "$m10")" "$(megabytes "$m60")" "$g" \
+  "$(memory_verdict "$m10" "$m60" 95)"
 v10=$(median memory-video-10s 3); v60=$(median memory-video-60s 3)
 g=$(awk -v a="$v10" -v b="$v60" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }')
-printf "  %-32s %6s MB %6s MB %8s   within 10%%, < 300 MB\n" "analyze --video" "$(megabytes "$v10")" "$(megabytes "$v60")" "$g"
+printf "  %-32s %6s MB %6s MB %8s   within 10%%, < 300 MB  %s\n" "analyze --video" "$(megabytes "$v10")" "$(megabytes "$v60")" "$g" \
+  "$(memory_verdict "$v10" "$v60" 300)"
 printf "  %-32s %9s %6s MB\n" "ffmpeg -f null" "" "$(megabytes "$(median ffmpeg-memory-60s 3)")"
 printf "  %-32s %9s %6s MB\n" "ffmpeg drawbox libx264" "" "$(megabytes "$(median ffmpeg-memory-video-60s 3)")"
 if [ "$with_4k" = 1 ]; then
