@@ -167,14 +167,15 @@ extension TrajectoryTracker {
     /// through them still ballistic. One point, or points off the path, are most often what was
     /// near the guess once the ball was gone (a toss struck by the racket, then the player's arm
     /// where the toss would have fallen): dropped, and the flight ends where it was last seen.
+    /// Only when what came before the gap is a flight on its own (`trajectoryLength` points): a
+    /// flight confirmed on what it saw after a gap (a launch hidden behind the golfer) keeps it.
     func withoutUnconfirmedResumption(_ track: Track) -> Track {
         let points = track.points
         guard let resumed = points.indices.dropFirst().last(where: {
             points[$0].step - points[$0 - 1].step > settings.maximumMissedFrames + 1
-        }) else { return track }
+        }), resumed >= settings.trajectoryLength else { return track }
         let after = points.count - resumed
-        if after >= 2, resumed >= settings.trajectoryLength,
-           test.evaluate(judgedWindow(of: points), bridged: true).path != nil { return track }
+        if after >= 2, test.evaluate(judgedWindow(of: points), bridged: true).path != nil { return track }
         var ended = track
         ended.dropLast(after)
         return ended
