@@ -9,9 +9,11 @@ private struct PinholeShot {
     var start: SIMD3<Double>
     var velocity: SIMD3<Double>
     var ballRadius = 0.0214
+    /// Net downward acceleration, m/s²: gravity less what backspin lifts.
+    var fall = 9.8
 
     func position(at t: Double) -> PixelPoint {
-        let p = start + velocity * t - SIMD3(0, 4.9 * t * t, 0)
+        let p = start + velocity * t - SIMD3(0, fall / 2 * t * t, 0)
         return PixelPoint(x: cx + focal * p.x / p.z, y: cy - focal * p.y / p.z)
     }
 
@@ -201,5 +203,19 @@ private func launchWindow(_ shot: PinholeShot, seed: UInt64, radius: ((Int) -> D
         let points = launchWindow(shot, seed: 2, radius: { i in shot.radius(at: Double(9 - i) / fps) })
         let verdict = test.evaluate(points)
         #expect(verdict.path == nil, "got \(verdict)")
+    }
+
+    @Test(arguments: [0.0, -3.0], [1 as UInt64, 2, 3])
+    func golfDriveClimbingOnItsBackspinIsBallisticInDepth(fall: Double, seed: UInt64) {
+        // Lift from backspin as strong as gravity (or stronger): nothing visibly falls in the
+        // first third of a second, but the ball's depth grows fourfold and it shrinks to match.
+        var shot = flyingAway
+        shot.fall = fall
+        let verdict = test.evaluate(launchWindow(shot, seed: seed))
+        guard case .ballisticInDepth(let fit) = verdict else {
+            Issue.record("expected ballisticInDepth, got \(verdict)")
+            return
+        }
+        #expect(fit.k > 0)
     }
 }

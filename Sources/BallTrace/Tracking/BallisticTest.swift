@@ -95,7 +95,7 @@ struct BallisticTest: Sendable, Hashable {
             // which the picture shows bent by perspective; its size then changes with it.
             if PerspectiveFit.sizeSuggestsDepth(points), let seen = PerspectiveFit(points), seen.rms <= tolerance,
                sizeFollowsDepth(points, seen),
-               fallsInDepth(points, seen),
+               fallsInDepth(points, seen) || recedesSteeply(points, seen),
                misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count {
                 return .ballisticInDepth(fit: seen)
             }
@@ -198,6 +198,26 @@ struct BallisticTest: Sendable, Hashable {
         let firstRadius = PerspectiveFit.endRadii(points).head
         return ay >= 2 * noise && ay + noise >= Self.minimumGravityPerRadius * firstRadius
     }
+
+    /// Whether the path flies away from the camera so fast that its depth grows by at least
+    /// ``steepRecession`` over the points. Then the picture's curvature is not the place to
+    /// look for gravity: a struck golf ball's backspin lifts it about as hard as gravity pulls
+    /// it early in its flight, and a camera tilted up turns part of the fall into a change of
+    /// depth the linear denominator does not follow. What a person, a car or a bird near the
+    /// camera cannot do is double its distance within the window while shrinking to match,
+    /// decelerating in the picture as it goes; that is asked instead (``sizeFollowsDepth(_:_:)``,
+    /// with the fit within tolerance). Not for a path coming at the camera: a racket or an
+    /// arm swung toward the lens grows and speeds up as such a ball would.
+    func recedesSteeply(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
+        let start = 1 + seen.k * (points[0].time - seen.origin)
+        let end = 1 + seen.k * (points[points.count - 1].time - seen.origin)
+        guard start > 0 else { return false }
+        return end / start >= Self.steepRecession
+    }
+
+    /// The factor by which depth must grow over a judged window for a path flying away to be
+    /// accepted without visible gravity (see ``recedesSteeply(_:_:)``).
+    static let steepRecession = 2.0
 
     /// The largest gravity per pixel of apparent radius any ball shows, pixels per second
     /// squared: a table-tennis ball's, 9.8 / 0.02 (a golf ball's is 9.8 / 0.021).
