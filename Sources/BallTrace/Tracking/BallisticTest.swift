@@ -193,8 +193,7 @@ struct BallisticTest: Sendable, Hashable {
     /// radius is the first radius: the same test as in the picture.
     func fallsInDepth(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
         let ay = 2 * seen.y.a
-        let span = max(points[points.count - 1].time - points[0].time, 1e-3)
-        let noise = 2 * max(seen.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
+        let noise = accelerationNoise(points, seen)
         let firstRadius = PerspectiveFit.endRadii(points).head
         return ay >= 2 * noise && ay + noise >= Self.minimumGravityPerRadius * firstRadius
     }
@@ -300,6 +299,25 @@ struct BallisticTest: Sendable, Hashable {
     func isPulledUpward(_ points: [TrackPoint]) -> Bool {
         guard points.count >= 5, let fit = MotionFit(points) else { return false }
         return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit)
+    }
+
+    /// ``isPulledUpward(_:)`` for a flight seen flying toward or away from the camera, judged
+    /// on its path in depth where one explains the points: seen from behind, a ball falling
+    /// away at the far end of its flight slows in the picture as it recedes, which the picture
+    /// alone reads as a pull upward. The numerator of the path in depth is the 3-D height, and
+    /// gravity pulls that down.
+    func isPulledUpward(_ points: [TrackPoint], inDepth: Bool) -> Bool {
+        guard isPulledUpward(points) else { return false }
+        let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
+        guard inDepth, let seen = PerspectiveFit(points), seen.rms <= Self.smoothnessTolerance(radius: radius) else { return true }
+        return 2 * seen.y.a < -3 * accelerationNoise(points, seen)
+    }
+
+    /// How far detection noise alone moves the vertical acceleration of a path in depth's
+    /// numerator, pixels per second squared.
+    func accelerationNoise(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Double {
+        let span = max(points[points.count - 1].time - points[0].time, 1e-3)
+        return 2 * max(seen.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
     }
 
     /// Whether points that turn upward do so as a bounce: falling, then rising, with vertical

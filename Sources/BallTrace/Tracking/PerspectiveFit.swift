@@ -43,6 +43,17 @@ struct PerspectiveFit: Sendable, Hashable {
         return PixelPoint(x: x(t) / scale, y: y(t) / scale)
     }
 
+    /// Whether the path can be carried from `start` to `end`: its depth stays in front of the
+    /// camera and does not shrink by half or more in between. A fit whose depth runs to zero just
+    /// beyond its points (a ball at the far end of its flight, creeping along at a steady pace
+    /// in the picture, fits that about as well as any other) would put the ball at the camera
+    /// a frame later, thousands of pixels outside the picture, and its flight would be taken
+    /// for one that left; a ball really coming at the camera is not that close.
+    func staysInFront(from start: Double, to end: Double) -> Bool {
+        let from = 1 + k * (start - origin), to = 1 + k * (end - origin)
+        return from > 0 && to >= 0.5 * from
+    }
+
     /// Pixels per second at `time` (numerically: the quotient's derivative is long-winded).
     func velocity(at time: Double) -> (x: Double, y: Double) {
         let h = 1e-3

@@ -185,7 +185,8 @@ struct Track: Sendable, Hashable, Identifiable {
             guard let fits = fitted.value ?? FittedMotion(self, settings: settings) else {
                 return (last.position, settings.minimumGate, OtherCentres())
             }
-            let parabola = fits.parabola, depth = fits.depth
+            let parabola = fits.parabola
+            let depth = fits.depth.flatMap { $0.staysInFront(from: last.time, to: time) ? $0 : nil }
             let center = depth?.position(at: time) ?? parabola.position(at: time)
             let fit = (rms: depth?.rms ?? parabola.rms, velocity: depth?.velocity(at: last.time) ?? parabola.velocity(at: last.time))
             // The gate scales with the distance moved in one frame interval, not with the

@@ -202,7 +202,7 @@ struct TrajectoryTracker: Sendable {
                 continue
             }
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
-            if window.count == settings.trajectoryLength, test.isPulledUpward(window) {
+            if window.count == settings.trajectoryLength, test.isPulledUpward(window, inDepth: active[t].isSeenInDepth) {
                 // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
                 if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t]) {
                     completed.append(ended)
