@@ -182,8 +182,7 @@ struct BallisticTest: Sendable, Hashable {
     func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
         let n = points.count
         let (head, tail) = PerspectiveFit.endRadii(points)
-        let tStart = points[1].time - seen.origin, tEnd = points[n - 2].time - seen.origin
-        let predicted = (1 + seen.k * tStart) / (1 + seen.k * tEnd)
+        let predicted = seen.depth(at: points[1].time) / seen.depth(at: points[n - 2].time)
         guard head > 0, tail > 0, predicted > 0 else { return false }
         return abs(log(tail / head) - log(predicted)) <= 0.5
     }
@@ -208,10 +207,9 @@ struct BallisticTest: Sendable, Hashable {
     /// with the fit within tolerance). Not for a path coming at the camera: a racket or an
     /// arm swung toward the lens grows and speeds up as such a ball would.
     func recedesSteeply(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
-        let start = 1 + seen.k * (points[0].time - seen.origin)
-        let end = 1 + seen.k * (points[points.count - 1].time - seen.origin)
+        let start = seen.depth(at: points[0].time)
         guard start > 0 else { return false }
-        return end / start >= Self.steepRecession
+        return seen.depth(at: points[points.count - 1].time) / start >= Self.steepRecession
     }
 
     /// The factor by which depth must grow over a judged window for a path flying away to be

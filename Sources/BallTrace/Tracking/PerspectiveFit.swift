@@ -39,8 +39,13 @@ struct PerspectiveFit: Sendable, Hashable {
 
     func position(at time: Double) -> PixelPoint {
         let t = time - origin
-        let scale = max(1 + k * t, 0.05)
+        let scale = max(depth(at: time), 0.05)
         return PixelPoint(x: x(t) / scale, y: y(t) / scale)
+    }
+
+    /// The depth at `time` as a multiple of the depth at `origin`: 1 + k·t.
+    func depth(at time: Double) -> Double {
+        1 + k * (time - origin)
     }
 
     /// Whether the path can be carried from `start` to `end`: its depth stays in front of the
@@ -50,8 +55,8 @@ struct PerspectiveFit: Sendable, Hashable {
     /// a frame later, thousands of pixels outside the picture, and its flight would be taken
     /// for one that left; a ball really coming at the camera is not that close.
     func staysInFront(from start: Double, to end: Double) -> Bool {
-        let from = 1 + k * (start - origin), to = 1 + k * (end - origin)
-        return from > 0 && to >= 0.5 * from
+        let from = depth(at: start)
+        return from > 0 && depth(at: end) >= 0.5 * from
     }
 
     /// Pixels per second at `time` (numerically: the quotient's derivative is long-winded).
