@@ -1,3 +1,4 @@
+import Foundation
 import BallTrace
 
 /// The static picture a scene is painted on: textured enough for a background model to learn,
@@ -12,6 +13,9 @@ package enum Backdrop: Sendable, Hashable, Codable {
     case tennisCourt(baseline: Double)
     /// A sports hall: a painted wall with padding, and a wooden floor from `floor` down.
     case gym(floor: Double)
+    /// A ballpark seen from centre field through `camera`: the stands and the backstop behind
+    /// the plate, the infield's grass and dirt, the mound around the rubber.
+    case ballpark(PinholeCamera, plate: SpacePoint, rubber: SpacePoint)
 
     func paint(on canvas: Canvas, scene: SyntheticScene) {
         switch self {
@@ -19,6 +23,7 @@ package enum Backdrop: Sendable, Hashable, Codable {
         case let .fairway(camera): paintFairway(canvas, scene, camera)
         case let .tennisCourt(baseline): paintTennisCourt(canvas, scene, baseline: baseline)
         case let .gym(floor): paintGym(canvas, scene, floor: floor)
+        case let .ballpark(camera, plate, rubber): paintBallpark(canvas, scene, camera, plate: plate, rubber: rubber)
         }
     }
 
@@ -136,5 +141,48 @@ package enum Backdrop: Sendable, Hashable, Codable {
         }
         canvas.line(PixelPoint(x: 0, y: floor + 0.035 * h), PixelPoint(x: w, y: floor + 0.035 * h), thickness: max(1.5, 0.005 * h),
                     RGBColour(red: 240, green: 236, blue: 228))
+    }
+
+    private func paintBallpark(_ canvas: Canvas, _ scene: SyntheticScene, _ camera: PinholeCamera, plate: SpacePoint,
+                               rubber: SpacePoint) {
+        let h = Double(scene.height), w = Double(scene.width)
+        var random = SplitMix64(seed: scene.seed ^ 0xBA5E)
+        let wallDepth = plate.z + 18
+        let wallTop = camera.project(SpacePoint(x: 0, y: 3, z: wallDepth)).y, wallBase = camera.groundPoint(x: 0, z: wallDepth).y
+        // The stands: rows of spectators, dots of every colour.
+        canvas.gradient(rows: 0..<Int(wallTop.rounded()), from: RGBColour(red: 58, green: 56, blue: 66),
+                        to: RGBColour(red: 84, green: 80, blue: 78))
+        let seat = max(1.0, camera.pixels(0.5, atDepth: wallDepth + 10))
+        var y = 0.6 * seat
+        while y < wallTop - 0.6 * seat {
+            var x = random.unit() * seat
+            while x < w {
+                canvas.circle(PixelPoint(x: x, y: y), radius: 0.32 * seat,
+                              RGBColour(red: UInt8(40 + 200 * random.unit()), green: UInt8(40 + 180 * random.unit()),
+                                        blue: UInt8(40 + 180 * random.unit())))
+                x += seat * (0.9 + 0.4 * random.unit())
+            }
+            y += 1.1 * seat
+        }
+        canvas.rect(PixelRect(x: 0, y: wallTop, width: w, height: wallBase - wallTop), RGBColour(red: 28, green: 64, blue: 48))
+        canvas.gradient(rows: Int(wallBase.rounded())..<scene.height, from: RGBColour(red: 74, green: 128, blue: 62),
+                        to: RGBColour(red: 58, green: 116, blue: 50))
+        let dirt = RGBColour(red: 168, green: 122, blue: 84)
+        // The dirt round the plate, and the mound.
+        func ground(_ dx: Double, _ dz: Double, around centre: SpacePoint) -> PixelPoint {
+            camera.groundPoint(x: centre.x + dx, z: centre.z + dz)
+        }
+        func disc(around centre: SpacePoint, radius: Double) -> [PixelPoint] {
+            (0..<40).map { i in
+                let a = Double(i) / 40 * 2 * .pi
+                return ground(radius * cos(a), radius * sin(a), around: centre)
+            }
+        }
+        canvas.polygon(disc(around: plate, radius: 4), dirt)
+        canvas.polygon(disc(around: rubber, radius: 2.7), dirt)
+        canvas.polygon([ground(-0.22, -0.2, around: plate), ground(0.22, -0.2, around: plate), ground(0.22, 0.1, around: plate),
+                        ground(0, 0.3, around: plate), ground(-0.22, 0.1, around: plate)], RGBColour(red: 240, green: 240, blue: 235))
+        canvas.line(ground(-0.3, 0, around: rubber), ground(0.3, 0, around: rubber), thickness: max(1, 0.002 * h),
+                    RGBColour(red: 240, green: 240, blue: 235))
     }
 }

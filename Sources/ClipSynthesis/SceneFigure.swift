@@ -6,6 +6,7 @@ package enum SceneFigure: Sendable, Hashable, Codable {
     case tennisServer(TennisServer)
     case basketballPlayer(BasketballPlayer)
     case rangeGolfer(RangeGolfer)
+    case pitcher(Pitcher)
 
     func draw(on canvas: Canvas, at time: Double) {
         switch self {
@@ -15,6 +16,7 @@ package enum SceneFigure: Sendable, Hashable, Codable {
         case let .tennisServer(figure): figure.draw(on: canvas, at: time)
         case let .basketballPlayer(figure): figure.draw(on: canvas, at: time)
         case let .rangeGolfer(figure): figure.draw(on: canvas, at: time)
+        case let .pitcher(figure): figure.draw(on: canvas, at: time)
         }
     }
 }

@@ -124,6 +124,8 @@ package enum EvaluationSuite {
         .scene("crossing-balls", 640, 480, fps: 30, seed: 52),
         .scene("pole-occlusion", 1280, 720, fps: 30, seed: 61),
         .scene("pole-occlusion", 640, 480, fps: 120, seed: 62),
+        .scene("baseball-pitch", 1920, 1080, fps: 30, seed: 91),
+        .scene("baseball-pitch", 1280, 720, fps: 60, seed: 92),
         .scene("rough-conditions", 1280, 720, fps: 30, seed: 71),
         .scene("rough-conditions", 1920, 1080, fps: 60, seed: 72),
         .scene("no-ball", 1280, 720, fps: 30, seed: 81),

@@ -43,7 +43,7 @@ enum GeneratedClips {
     /// The scene's clip, rendered once per test run: tests running at the same time that ask
     /// for the same scene wait for the one rendering it, rather than writing the same file.
     static func render(_ scene: SyntheticScene) -> Clip {
-        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.frameCount)at\(scene.frameRate)-\(scene.rotation.rawValue)-\(scene.frameTimeJitter).mp4"
+        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.frameCount)at\(scene.frameRate)-\(scene.rotation.rawValue)-\(scene.frameTimeJitter)-n\(scene.noise)-crf\(scene.encodingCRF).mp4"
         return rendered.clip(at: path) {
             do {
                 return Clip(path: path, truth: try ClipSynthesizer.render(scene, to: path))

@@ -180,4 +180,54 @@ extension TrajectoryTracker {
         ended.dropLast(after)
         return ended
     }
+
+    /// Whether a reported flight's recent points turn back horizontally or fly straight without
+    /// falling: no ball does either.
+    func turnsBackOrFliesStraight(_ recent: [TrackPoint], radius: Double) -> Bool {
+        test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: radius))
+            || test.fliesStraightWithoutFalling(recent)
+    }
+
+    /// A reported flight that turns back, flies straight or is pulled upward only in what it
+    /// took after it was first missed once reported, ended where it was last seen before that;
+    /// nil when the flight itself does, or when it may have flown on.
+    ///
+    /// A ball does not stop in mid-air: once it is caught, hidden or gone, what lies near its
+    /// guessed path a frame or two later is what it left behind (a compressed clip smears a
+    /// small fast ball into the next pictures; the background model holds a trace where it
+    /// was), or something that was there all along, and a flight that took it seems to stop
+    /// dead or turn back. It is taken for such an end when the flight went out of sight at
+    /// speed (its last steps at least half as long as its usual step: a club swung back slows
+    /// to a stop at the top before it turns back), nothing it took after the gap lies ahead of
+    /// where it was last seen, and up to the gap it was reported on its own points and neither
+    /// turns back, flies straight nor is pulled upward. (Its last points there may be crowded:
+    /// it was caught or hidden by something that moves.)
+    func endedBeforeResuming(_ track: Track) -> Track? {
+        let points = track.points
+        guard let reported = track.reportedAtFrame,
+              let resumed = points.indices.first(where: {
+                  $0 >= settings.trajectoryLength && points[$0 - 1].frame >= reported && points[$0].step - points[$0 - 1].step > 1
+              }) else { return nil }
+        let seen = points[..<resumed], lastSeen = points[resumed - 1]
+        let steps = zip(seen, seen.dropFirst()).map { a, b in a.position.distance(to: b.position) / Double(b.step - a.step) }
+        let usual = steps.sorted()[steps.count / 2], closing = steps.suffix(3).reduce(0, +) / Double(min(3, steps.count))
+        guard closing >= 0.5 * usual else { return nil }
+        let before = points[resumed - 4].position
+        let heading = (x: lastSeen.position.x - before.x, y: lastSeen.position.y - before.y)
+        let length = (heading.x * heading.x + heading.y * heading.y).squareRoot()
+        let scatter = BallisticTest.smoothnessTolerance(radius: lastSeen.radius)
+        guard length > 0, points[resumed...].allSatisfy({
+            ((($0.position.x - lastSeen.position.x) * heading.x + ($0.position.y - lastSeen.position.y) * heading.y) / length) <= scatter
+        }) else { return nil }
+        var ended = track
+        ended.dropLast(points.count - resumed)
+        return flies(ended) ? ended : nil
+    }
+
+    /// Whether a flight cut short still flies as a ball: it neither turns back, flies straight
+    /// nor is pulled upward at its end.
+    private func flies(_ flight: Track) -> Bool {
+        !turnsBackOrFliesStraight(Array(flight.points.suffix(3 * settings.trajectoryLength)), radius: flight.recentRadius())
+            && !test.isPulledUpward(Array(flight.points.suffix(settings.trajectoryLength)), inDepth: flight.isSeenInDepth)
+    }
 }

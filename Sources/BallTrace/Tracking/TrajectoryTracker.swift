@@ -192,19 +192,25 @@ struct TrajectoryTracker: Sendable {
     /// Nothing pulls a ball upward: a bounce, a strike or a catch ends the flight there;
     /// anything else is a person bobbing along, not a ball: withdrawn. So is a flight that,
     /// followed longer, shows a straight slanted path: gravity does not bend it (a bird).
+    /// Neither is withdrawn when it shows only in what the flight took after it was lost: it
+    /// ends where it was last seen (see `endedBeforeResuming`).
     private mutating func reviewFlights(_ pass: inout FramePass) {
         for t in active.indices where pass.extended[t] && active[t].isReported {
             let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
-            if test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: active[t].recentRadius()))
-                || test.fliesStraightWithoutFalling(recent) {
-                active[t].reportedAtFrame = nil
+            if turnsBackOrFliesStraight(recent, radius: active[t].recentRadius()) {
+                if let ended = endedBeforeResuming(active[t]) {
+                    completed.append(ended)
+                } else {
+                    active[t].reportedAtFrame = nil
+                }
                 pass.ended[t] = true
                 continue
             }
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window, inDepth: active[t].isSeenInDepth) {
                 // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
-                if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t]) {
+                if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t])
+                    ?? endedBeforeResuming(active[t]) {
                     completed.append(ended)
                 } else {
                     active[t].reportedAtFrame = nil
