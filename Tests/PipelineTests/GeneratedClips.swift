@@ -42,8 +42,11 @@ enum GeneratedClips {
 
     /// The scene's clip, rendered once per test run: tests running at the same time that ask
     /// for the same scene wait for the one rendering it, rather than writing the same file.
+    /// Scenes are told apart by name, seed, size, frame rate, rotation and frame-time jitter (the
+    /// file name shows in progress lines, which must fit a terminal): a scene changed otherwise
+    /// (its noise, its CRF) needs a seed no other test renders it with.
     static func render(_ scene: SyntheticScene) -> Clip {
-        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.frameCount)at\(scene.frameRate)-\(scene.rotation.rawValue)-\(scene.frameTimeJitter)-n\(scene.noise)-crf\(scene.encodingCRF).mp4"
+        let path = "\(folder)/\(scene.name)-\(scene.seed)-\(scene.width)x\(scene.height)-\(scene.frameCount)at\(scene.frameRate)-\(scene.rotation.rawValue)-\(scene.frameTimeJitter).mp4"
         return rendered.clip(at: path) {
             do {
                 return Clip(path: path, truth: try ClipSynthesizer.render(scene, to: path))

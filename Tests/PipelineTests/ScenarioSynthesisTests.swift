@@ -31,10 +31,11 @@ struct ScenarioSynthesisTests {
                 #expect(p.x - p.radius >= 0 && p.x + p.radius <= 640 && p.y - p.radius >= 0 && p.y + p.radius <= 480, "\(p)")
             }
         }
-        // Every flight can be followed for a good while.
+        // Every flight can be followed for longer than the ten points a trajectory needs before
+        // it is reported (a pitch, the shortest, for 13 or 14 frames at 30 fps).
         for flight in scene.flights.indices {
             let counted = truth.positions.filter { $0.flight == flight && $0.counts }.count
-            #expect(counted >= 15, "flight \(flight): \(counted) frames seen whole in flight")
+            #expect(counted >= 12, "flight \(flight): \(counted) frames seen whole in flight")
         }
     }
 
@@ -145,7 +146,7 @@ struct ScenarioSynthesisTests {
             #expect(abs(small.frameCount - 10 * large.frameCount) <= 5)
             for flight in small.flights.indices {
                 let s = smallTruth.flightPositions(flight).filter(\.counts), l = largeTruth.flightPositions(flight).filter(\.counts)
-                #expect(s.count >= 10 * 15 && l.count >= 15, "\(name) flight \(flight): \(s.count) and \(l.count) frames")
+                #expect(s.count >= 10 * 10 && l.count >= 10, "\(name) flight \(flight): \(s.count) and \(l.count) frames")
                 let ratio = (l.map(\.radius).max() ?? 0) / (s.map(\.radius).max() ?? 1)
                 #expect(abs(ratio - 2160.0 / 480) < 0.05 * 2160 / 480, "\(name): radius ratio \(ratio)")
             }
@@ -190,7 +191,7 @@ struct ScenarioSynthesisTests {
 
     @Test func unknownScenarioNamesGiveNil() {
         #expect(SyntheticScene.scenario(named: "golf-sideways") == nil)
-        #expect(SyntheticScene.scenarioNames.count == 15)
+        #expect(SyntheticScene.scenarioNames.count == 16)
     }
 
     @Test func theRangeSessionsPracticeSwingHasNoBallAndEachBallIsTeedUpBeforeItsOwnSwing() throws {
