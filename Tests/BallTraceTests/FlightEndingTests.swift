@@ -203,4 +203,58 @@ import Testing
         let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
         #expect(tracker.stoppedAfterFlying(Self.chain(head)) == nil)
     }
+
+    /// A pitch into the catcher's glove, filmed by a camera whose encoder goes on showing the
+    /// ball where it was last drawn: the flight arrives at 9 px a frame, then a blob stands
+    /// where it vanished for five frames. A ball does not stop dead in mid-air: the flight ends
+    /// where it was caught.
+    @Test func aFastFlightThatStopsDeadEndsWhereItStopped() throws {
+        let caught = 15
+        let flight = Self.chain((0..<(caught + 6)).map { f in
+            let t = Double(min(f, caught)) / Self.fps
+            let jitter = f > caught ? Double(f % 2) - 0.5 : 0
+            return PixelPoint(x: 100 + 270 * t + jitter, y: 200 - 150 * t + 300 * t * t + jitter)
+        })
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        let ended = try #require(tracker.endedAtStandstill(flight))
+        #expect(ended.last.frame == caught)
+        #expect(ended.points.count == caught + 1)
+    }
+
+    /// The same pitch with the glove hiding the ball for two frames before the trace is taken,
+    /// then a blob behind it: the flight seems to turn back only in what it took after it was
+    /// lost, and ends where it was last seen rather than being withdrawn whole.
+    @Test func aFlightThatTurnsBackOnlyAfterItWasLostEndsWhereItWasLastSeen() throws {
+        let caught = 15
+        var positions: [PixelPoint?] = (0...caught).map { f in
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 270 * t, y: 200 - 150 * t + 300 * t * t)
+        }
+        let last = try #require(positions[caught])
+        func near(_ dx: Double, _ dy: Double) -> PixelPoint { PixelPoint(x: last.x + dx, y: last.y + dy) }
+        positions += [nil, nil, near(1, 1), last, near(-4, 0), nil, nil, near(-30, -5)]
+        let flights = Self.track(positions)
+        #expect(flights.count == 1)
+        #expect(flights.first?.last.frame == caught)
+    }
+
+    /// A toss lingers at its apex as its path says it does, and a far ball creeps a pixel a
+    /// frame: neither is taken for a ball stopped dead. The toss is followed until it falls out
+    /// of the picture (after frame 29).
+    @Test func aTossAtItsApexOrAFarBallCreepingIsNotStoppedDead() throws {
+        let toss = (0..<30).map { f in
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 300 + 3 * t, y: 330 - 560 * t + 600 * t * t)
+        }
+        let creeping = (0..<30).map { f in
+            let t = Double(f) / Self.fps
+            let slowing = 1 - exp(-3 * t)  // receding: ever slower in the picture
+            return PixelPoint(x: 300 + 160 * slowing, y: 300 - 110 * slowing)
+        }
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        #expect(tracker.endedAtStandstill(Self.chain(toss)) == nil)
+        #expect(tracker.endedAtStandstill(Self.chain(creeping)) == nil)
+        let followed = try #require(Self.track(toss.map { $0 } + [PixelPoint(x: 303, y: 370)]).first)
+        #expect(followed.last.frame >= 28, "the toss ends at frame \(followed.last.frame)")
+    }
 }

@@ -224,6 +224,36 @@ extension TrajectoryTracker {
         return flies(ended) ? ended : nil
     }
 
+    /// A reported flight that came to a dead stop, ended where it stopped; nil when it did not.
+    ///
+    /// A ball in flight does not stop dead. A flight that arrives at a point faster than
+    /// detection scatters, then stands there for `standstillPoints` more frames (within that
+    /// scatter of it) where its own path up to there would have carried it twice as far, was
+    /// caught, hidden or left in the air by a compressed clip: the encoder goes on showing the
+    /// small ball it last drew where nothing else moves, until its next key picture. What the
+    /// flight took from then on is not the ball in flight. A toss slows into its apex and
+    /// lingers there as its path says; a far ball creeping a pixel or two a frame arrives
+    /// slower than detection scatters; a ball that lands is no longer in flight.
+    func endedAtStandstill(_ track: Track) -> Track? {
+        let points = track.points, needed = Self.standstillPoints, length = settings.trajectoryLength
+        guard points.count > length + needed else { return nil }
+        for stop in length..<(points.count - needed) {
+            let at = points[stop], scatter = BallisticTest.smoothnessTolerance(radius: at.radius)
+            let arriving = at.position.distance(to: points[stop - 1].position) / Double(max(1, at.step - points[stop - 1].step))
+            let standing = points[(stop + 1)...(stop + needed)]
+            guard arriving > scatter, standing.allSatisfy({ $0.position.distance(to: at.position) <= scatter }),
+                  let path = MotionFit(points[(stop + 1 - length)...stop]),
+                  path.position(at: points[stop + needed].time).distance(to: at.position) > 2 * scatter else { continue }
+            var ended = track
+            ended.dropLast(points.count - stop - 1)
+            return flies(ended) ? ended : nil
+        }
+        return nil
+    }
+
+    /// Frames a flight must stand still after arriving to be taken for stopped.
+    static let standstillPoints = 3
+
     /// Whether a flight cut short still flies as a ball: it neither turns back, flies straight
     /// nor is pulled upward at its end.
     private func flies(_ flight: Track) -> Bool {

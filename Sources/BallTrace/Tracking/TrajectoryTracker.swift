@@ -50,9 +50,10 @@ struct TrajectoryTracker: Sendable {
     /// Reported trajectories still in flight.
     var inFlight: [Track] { active.filter(\.isReported) }
 
-    /// Every reported trajectory so far, ended ones first, by first detection.
+    /// Every reported trajectory so far, ended ones first, by first detection; each without what
+    /// it took after it stopped dead (see `endedAtStandstill`).
     var reported: [Track] {
-        Self.markingBounces((completed + inFlight).sorted {
+        Self.markingBounces((completed + inFlight).map { endedAtStandstill($0) ?? $0 }.sorted {
             ($0.points[0].time, $0.id.uuidString) < ($1.points[0].time, $1.id.uuidString)
         }, gap: settings.bounceGap)
     }
