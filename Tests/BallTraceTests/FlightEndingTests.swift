@@ -210,11 +210,12 @@ import Testing
     /// where it was caught.
     @Test func aFastFlightThatStopsDeadEndsWhereItStopped() throws {
         let caught = 15
-        let flight = Self.chain((0..<(caught + 6)).map { f in
+        var flight = Self.chain((0..<(caught + 6)).map { f in
             let t = Double(min(f, caught)) / Self.fps
             let jitter = f > caught ? Double(f % 2) - 0.5 : 0
             return PixelPoint(x: 100 + 270 * t + jitter, y: 200 - 150 * t + 300 * t * t + jitter)
         })
+        flight.reportedAtFrame = 9
         let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
         let ended = try #require(tracker.endedAtStandstill(flight))
         #expect(ended.last.frame == caught)
@@ -252,8 +253,11 @@ import Testing
             return PixelPoint(x: 300 + 160 * slowing, y: 300 - 110 * slowing)
         }
         let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
-        #expect(tracker.endedAtStandstill(Self.chain(toss)) == nil)
-        #expect(tracker.endedAtStandstill(Self.chain(creeping)) == nil)
+        for positions in [toss, creeping] {
+            var flight = Self.chain(positions)
+            flight.reportedAtFrame = 9
+            #expect(tracker.endedAtStandstill(flight) == nil)
+        }
         let followed = try #require(Self.track(toss.map { $0 } + [PixelPoint(x: 303, y: 370)]).first)
         #expect(followed.last.frame >= 28, "the toss ends at frame \(followed.last.frame)")
     }

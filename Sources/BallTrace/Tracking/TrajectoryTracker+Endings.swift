@@ -233,11 +233,12 @@ extension TrajectoryTracker {
     /// small ball it last drew where nothing else moves, until its next key picture. What the
     /// flight took from then on is not the ball in flight. A toss slows into its apex and
     /// lingers there as its path says; a far ball creeping a pixel or two a frame arrives
-    /// slower than detection scatters; a ball that lands is no longer in flight.
+    /// slower than detection scatters; a ball that lands is no longer in flight. Only what came
+    /// after the flight was reported is cut: it was judged a flight on the points before.
     func endedAtStandstill(_ track: Track) -> Track? {
         let points = track.points, needed = Self.standstillPoints, length = settings.trajectoryLength
-        guard points.count > length + needed else { return nil }
-        for stop in length..<(points.count - needed) {
+        guard let reported = track.reportedAtFrame, points.count > length + needed else { return nil }
+        for stop in length..<(points.count - needed) where points[stop].frame >= reported {
             let at = points[stop], scatter = BallisticTest.smoothnessTolerance(radius: at.radius)
             let arriving = at.position.distance(to: points[stop - 1].position) / Double(max(1, at.step - points[stop - 1].step))
             let standing = points[(stop + 1)...(stop + needed)]
