@@ -181,10 +181,11 @@ extension TrajectoryTracker {
         return ended
     }
 
-    /// Whether a reported flight's recent points turn back horizontally or fly straight without
-    /// falling: no ball does either.
-    func turnsBackOrFliesStraight(_ recent: [TrackPoint], radius: Double) -> Bool {
-        test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: radius))
+    /// Whether a flight's recent points (its last three windows) turn back horizontally or fly
+    /// straight without falling: no ball does either.
+    func turnsBackOrFliesStraight(_ flight: Track) -> Bool {
+        let recent = Array(flight.points.suffix(3 * settings.trajectoryLength))
+        return test.reversesHorizontally(recent, tolerance: BallisticTest.smoothnessTolerance(radius: flight.recentRadius()))
             || test.fliesStraightWithoutFalling(recent)
     }
 
@@ -258,7 +259,6 @@ extension TrajectoryTracker {
     /// Whether a flight cut short still flies as a ball: it neither turns back, flies straight
     /// nor is pulled upward at its end.
     private func flies(_ flight: Track) -> Bool {
-        !turnsBackOrFliesStraight(Array(flight.points.suffix(3 * settings.trajectoryLength)), radius: flight.recentRadius())
-            && !test.isPulledUpward(Array(flight.points.suffix(settings.trajectoryLength)), inDepth: flight.isSeenInDepth)
+        !turnsBackOrFliesStraight(flight) && !test.isPulledUpward(Array(flight.points.suffix(settings.trajectoryLength)), inDepth: flight.isSeenInDepth)
     }
 }

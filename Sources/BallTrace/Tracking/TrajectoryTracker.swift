@@ -197,8 +197,7 @@ struct TrajectoryTracker: Sendable {
     /// ends where it was last seen (see `endedBeforeResuming`).
     private mutating func reviewFlights(_ pass: inout FramePass) {
         for t in active.indices where pass.extended[t] && active[t].isReported {
-            let recent = Array(active[t].points.suffix(3 * settings.trajectoryLength))
-            if turnsBackOrFliesStraight(recent, radius: active[t].recentRadius()) {
+            if turnsBackOrFliesStraight(active[t]) {
                 if let ended = endedBeforeResuming(active[t]) {
                     completed.append(ended)
                 } else {
