@@ -23,23 +23,29 @@ struct Expectation: Sendable, Hashable {
 
     /// Distance in gate units, or nil when the blob is outside the gate or of another size.
     func cost(of blob: Blob) -> Double? {
+        cost(x: blob.center.x, y: blob.center.y, radius: blob.radius)
+    }
+
+    /// The cost of a blob centred at (x, y) with that radius: all of a blob the cost looks at.
+    @inline(__always)
+    func cost(x: Double, y: Double, radius blobRadius: Double) -> Double? {
         // The nearest centre, compared squared (the square root only of the one that counts).
         func squared(_ p: PixelPoint) -> Double {
-            let dx = p.x - blob.center.x, dy = p.y - blob.center.y
+            let dx = p.x - x, dy = p.y - y
             return dx * dx + dy * dy
         }
         var nearest = squared(center)
         for alternative in alternatives { nearest = min(nearest, squared(alternative)) }
         // A blob larger than expected has a less certain centre: the gate grows with it.
-        let allowed = gate + max(0, blob.radius - radius)
+        let allowed = gate + max(0, blobRadius - radius)
         guard nearest <= allowed * allowed else { return nil }
         let distance = nearest.squareRoot()
         guard distance <= allowed else { return nil }
         // A ball's apparent size changes slowly; a much larger or smaller blob is something else,
         // and among blobs in the gate, one of about the expected size is preferred.
-        let ratio = blob.radius / max(radius, 0.5)
-        guard (ratio < 3 && ratio > 1.0 / 3) || abs(blob.radius - radius) <= 2 else { return nil }
-        let sizeMismatch = abs(blob.radius - radius) <= 1 ? 0 : max(0, abs(log(ratio)) - log(1.5))
+        let ratio = blobRadius / max(radius, 0.5)
+        guard (ratio < 3 && ratio > 1.0 / 3) || abs(blobRadius - radius) <= 2 else { return nil }
+        let sizeMismatch = abs(blobRadius - radius) <= 1 ? 0 : max(0, abs(log(ratio)) - log(1.5))
         return distance / allowed + sizeMismatch
     }
 }
@@ -158,8 +164,8 @@ func forEachNearest(_ expectations: some Collection<Expectation>, _ blobs: [Blob
             // Every cost is at least the distance to the nearest centre over the widest gate.
             grid.forEachCandidate(of: expectation, stop: { bound in
                 best.count == limit && bound > best[best.count - 1].cost
-            }) { b in
-                keepCheapest(b, of: blobs, for: expectation, in: &best, limit: limit)
+            }) { b, x, y, radius in
+                keepCheapest(b, x: x, y: y, radius: radius, for: expectation, in: &best, limit: limit)
             }
             guard !best.isEmpty else { continue }
             for (i, kept) in best.enumerated() { chosen[i] = kept.blob }
@@ -171,9 +177,9 @@ func forEachNearest(_ expectations: some Collection<Expectation>, _ blobs: [Blob
 /// Adds blob `b` to `best` (ascending by cost, then blob index, at most `limit`) when
 /// `expectation` accepts it and it is among the cheapest.
 @inline(__always)
-private func keepCheapest(_ b: Int, of blobs: [Blob], for expectation: Expectation,
+private func keepCheapest(_ b: Int, x: Double, y: Double, radius: Double, for expectation: Expectation,
                           in best: inout [(cost: Double, blob: Int)], limit: Int) {
-    guard let cost = expectation.cost(of: blobs[b]) else { return }
+    guard let cost = expectation.cost(x: x, y: y, radius: radius) else { return }
     if best.count == limit, let worst = best.last, (worst.cost, worst.blob) <= (cost, b) { return }
     var i = best.count
     while i > 0, (best[i - 1].cost, best[i - 1].blob) > (cost, b) { i -= 1 }

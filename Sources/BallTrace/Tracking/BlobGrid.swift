@@ -10,6 +10,9 @@ struct BlobGrid {
     /// Blob indices by cell (row-major), ascending within a cell: `members[starts[c]..<starts[c + 1]]`.
     private let starts: [Int]
     private let members: [Int]
+    /// Each member's centre and radius, in the members' order: a cell's blobs are read from
+    /// consecutive memory (a thousand chains look at a dozen blobs each, every frame).
+    private let memberX: [Double], memberY: [Double], memberRadius: [Double]
     /// The largest blob radius: a blob larger than expected widens the gate by the excess.
     private let largestRadius: Double
 
@@ -30,6 +33,7 @@ struct BlobGrid {
         largestRadius = largest
         guard minX <= maxX else {
             originX = 0; originY = 0; cell = 1; columns = 0; rows = 0; starts = [0]; members = []
+            memberX = []; memberY = []; memberRadius = []
             return
         }
         originX = minX
@@ -54,6 +58,9 @@ struct BlobGrid {
         }
         self.starts = starts
         self.members = members
+        memberX = members.map { blobs[$0].center.x }
+        memberY = members.map { blobs[$0].center.y }
+        memberRadius = members.map { blobs[$0].radius }
     }
 
     private static func index(_ p: PixelPoint, _ minX: Double, _ minY: Double, _ cell: Double, _ columns: Int, _ rows: Int) -> Int {
@@ -72,10 +79,11 @@ struct BlobGrid {
         expectation.gate + max(0, largestRadius - expectation.radius)
     }
 
-    /// Calls `visit` with every blob in the cells `expectation`'s gate reaches, ring by ring
-    /// outward from the cells of its centres, until `stop(bound)` says that no blob at least
-    /// `bound` gate widths from every centre could matter.
-    func forEachCandidate(of expectation: Expectation, stop: (Double) -> Bool, _ visit: (Int) -> Void) {
+    /// Calls `visit` with every blob in the cells `expectation`'s gate reaches (its index, centre
+    /// and radius), ring by ring outward from the cells of its centres, until `stop(bound)` says
+    /// that no blob at least `bound` gate widths from every centre could matter.
+    func forEachCandidate(of expectation: Expectation, stop: (Double) -> Bool,
+                          _ visit: (_ blob: Int, _ x: Double, _ y: Double, _ radius: Double) -> Void) {
         guard columns > 0 else { return }
         var lowX = expectation.center.x, highX = lowX, lowY = expectation.center.y, highY = lowY
         for alternative in expectation.alternatives {
@@ -96,7 +104,7 @@ struct BlobGrid {
         let rr0 = slot(lowY, origin: originY, count: rows), rr1 = slot(highY, origin: originY, count: rows)
         func visitCell(_ r: Int, _ c: Int) {
             let k = r * columns + c
-            for m in starts[k]..<starts[k + 1] { visit(members[m]) }
+            for m in starts[k]..<starts[k + 1] { visit(members[m], memberX[m], memberY[m], memberRadius[m]) }
         }
         var ring = 0
         while true {

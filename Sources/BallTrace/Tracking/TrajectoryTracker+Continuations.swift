@@ -28,12 +28,13 @@ extension TrajectoryTracker {
             extended[s] && !ended[s] && !active[s].isReported && active[s].points.count == 3
         }
         guard !young.isEmpty else { return }
+        // The young chains by the detection they began on (hundreds of each in clutter).
+        var youngByStart: [Detection: [Int]] = [:]
+        for s in young { youngByStart[Detection(active[s].points[0]), default: []].append(s) }
         for t in lost {
             let last = active[t].last
             var best: (index: Int, rms: Double)?
-            for s in young where !ended[s] {
-                let first = active[s].points[0]
-                guard first.step == last.step, first.position == last.position else { continue }
+            for s in youngByStart[Detection(last)] ?? [] where !ended[s] {
                 let joined = Array((active[t].points + active[s].points.dropFirst()).suffix(settings.trajectoryLength))
                 let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
                 let motion = test.motionPerFrame(joined, radius: radius)
@@ -53,6 +54,13 @@ extension TrajectoryTracker {
             extended[t] = true
             ended[best.index] = true
         }
+    }
+
+    /// A detection named by its analysed frame and its centre.
+    private struct Detection: Hashable {
+        var step: Int
+        var position: PixelPoint
+        init(_ point: TrackPoint) { (step, position) = (point.step, point.position) }
     }
 
     /// Fewest points a chain needs before it may take back its continuation: enough for its

@@ -138,11 +138,18 @@ extension TrajectoryTracker {
         return (smooth ? 1 : 3, n)
     }
 
+    /// Keeps the ``TrackerSettings/maximumLiveChains`` most promising chains: by tier, then the
+    /// most points, then the oldest (the lowest index). Each chain's rank is one integer, sorted
+    /// without a comparison closure (a thousand chains and more, every frame in clutter).
     mutating func keepMostPromising() {
-        let ranked = active.indices.map { (index: $0, promise: promise(of: active[$0])) }
-            .sorted { ($0.promise.tier, -$0.promise.points, $0.index) < ($1.promise.tier, -$1.promise.points, $1.index) }
+        let field = 1 << 24
+        precondition(active.count < field, "more live chains than a rank can tell apart")
+        let ranks = active.indices.map { t -> Int in
+            let promise = promise(of: active[t])
+            return (promise.tier * field + (field - 1 - min(promise.points, field - 1))) * field + t
+        }.sorted()
         var kept = [Bool](repeating: false, count: active.count)
-        for chain in ranked.prefix(settings.maximumLiveChains) { kept[chain.index] = true }
+        for rank in ranks.prefix(settings.maximumLiveChains) { kept[rank % field] = true }
         active.keepOnly(kept)
     }
 }
@@ -150,11 +157,16 @@ extension TrajectoryTracker {
 extension Array {
     /// Keeps the elements whose flag is set, in their order, moving them into place rather than
     /// copying them (each copy of a track retains its points and its fits).
+    /// Swapped through the buffer: `Array.swapAt` copies each element out and back, retaining
+    /// and releasing what it holds; the buffer's moves its bytes.
     mutating func keepOnly(_ flags: [Bool]) {
-        var count = 0
-        for i in indices where flags[i] {
-            if count != i { swapAt(count, i) }
-            count += 1
+        let count = withUnsafeMutableBufferPointer { elements in
+            var count = 0
+            for i in elements.indices where flags[i] {
+                if count != i { elements.swapAt(count, i) }
+                count += 1
+            }
+            return count
         }
         removeSubrange(count...)
     }
