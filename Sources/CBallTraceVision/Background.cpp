@@ -32,8 +32,9 @@ static void reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride, u
 }
 
 /// Updates the model with one analysis-size picture and writes this frame's foreground contrast.
-/// Sixteen pixels at a time in 8-bit lanes (OpenCV's universal intrinsics: `+` and `-` saturate
-/// on 8-bit lanes), then the rest of the row one by one with the same arithmetic.
+/// Thirty-two pixels at a time where the processor has AVX2 (BackgroundWide.cpp), then sixteen
+/// in 8-bit lanes (OpenCV's universal intrinsics: `+` and `-` saturate on 8-bit lanes), then the
+/// rest of the row one by one, all with the same arithmetic.
 void update_model(bt_detector *d, const uint8_t *picture) {
     const auto &c = d->config;
     const int w = d->width;
@@ -41,6 +42,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
     const bool first = d->frames == 0;
     const bool refreshing = d->frames % kForegroundRefresh == 0;
     uint8_t *differences = d->differences.data() + size_t(d->frames % c.kept_frames) * w * d->height;
+    const bool wide = has_wide_vectors();
     for (int y = 0; y < d->height; ++y) {
         const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;
@@ -59,6 +61,9 @@ void update_model(bt_detector *d, const uint8_t *picture) {
         }
         int x = 0;
         bool any = false;
+        if (wide)
+            x = update_row_wide({in, mean, threshold, previous, still, contrast, difference_row, w, lo, hi,
+                                 uint8_t(c.still_frames), refreshing}, any);
 #if CV_SIMD128
         {
             cv::v_uint8x16 seen = cv::v_setzero_u8();
@@ -85,7 +90,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
                 cv::v_store(threshold + x, cv::v_min(high, cv::v_max(low, t)));
                 seen = seen | foreground;
             }
-            any = cv::v_check_any(seen > cv::v_setzero_u8());
+            any = any || cv::v_check_any(seen > cv::v_setzero_u8());
         }
 #endif
         for (; x < w; ++x) {

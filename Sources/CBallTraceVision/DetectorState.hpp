@@ -106,6 +106,21 @@ struct bt_detector {
 /// it in one pixel of 16,000.
 inline constexpr int kNoiseMultiple = 6;
 
+/// One row of the background model's update (see update_model).
+struct RowUpdate {
+    const uint8_t *in;
+    uint8_t *mean, *threshold, *previous, *still, *contrast, *difference;
+    int width;
+    uint8_t low, high, settled;
+    bool refreshing;
+};
+/// Whether this processor has 32-byte vectors (AVX2) for update_row_wide.
+bool has_wide_vectors();
+/// Updates the row's first pixels 32 at a time with AVX2 (only when has_wide_vectors()), the
+/// same arithmetic as update_model's 16-pixel loop; returns how many it did, and in `any`
+/// whether one of them is foreground.
+int update_row_wide(const RowUpdate &row, bool &any);
+
 /// Where a moving object covers a pixel, the model learns from it only one frame in this many:
 /// a slow ball would otherwise raise the background and the threshold along its own path (each
 /// frame it covers a pixel moves both a level), and fade from its own detection. Fluttering
