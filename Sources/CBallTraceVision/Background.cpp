@@ -42,7 +42,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
     const bool first = d->frames == 0;
     const bool refreshing = d->frames % kForegroundRefresh == 0;
     uint8_t *differences = d->differences.data() + size_t(d->frames % c.kept_frames) * w * d->height;
-    const bool wide = has_wide_vectors();
+    const bool wide = !c.narrow_vectors && has_wide_vectors();
     for (int y = 0; y < d->height; ++y) {
         const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;

@@ -35,6 +35,7 @@ typedef struct {
     double max_extent;      /* largest blob bounding-box side kept, in analysis pixels */
     int compensate_motion;  /* nonzero: estimate the camera's motion and move the background with it */
     int kept_frames;        /* the last frames bt_detector_find_faint_spot can search (1…64): a plane each */
+    int narrow_vectors;     /* 1: 16-byte vectors only, even where the processor has AVX2 (to test that both agree) */
 } bt_detector_config;
 
 /* What one call learned about the frame as a whole. */
