@@ -47,6 +47,7 @@ __attribute__((target("avx2"))) int update_row_wide(const RowUpdate &r, bool &an
         const __m256i target = _mm256_adds_epu8(_mm256_adds_epu8(twice, twice), twice);
         t = _mm256_sub_epi8(_mm256_add_epi8(t, _mm256_and_si256(greater(target, t), step)), _mm256_and_si256(greater(t, target), step));
         _mm256_storeu_si256((__m256i *)(r.threshold + x), _mm256_min_epu8(high, _mm256_max_epu8(low, t)));
+        // A moving pixel's difference exceeds its threshold (at least 1): it is foreground.
         seen = _mm256_or_si256(seen, moving);
     }
     any = !_mm256_testz_si256(seen, seen);

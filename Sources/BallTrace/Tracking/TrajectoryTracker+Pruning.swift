@@ -156,9 +156,8 @@ extension TrajectoryTracker {
 
 extension Array {
     /// Keeps the elements whose flag is set, in their order, moving them into place rather than
-    /// copying them (each copy of a track retains its points and its fits).
-    /// Swapped through the buffer: `Array.swapAt` copies each element out and back, retaining
-    /// and releasing what it holds; the buffer's moves its bytes.
+    /// copying them (each copy of a track retains its points and its fits): swapped through the
+    /// buffer, whose `swapAt` moves bytes, where `Array.swapAt` copies each element out and back.
     mutating func keepOnly(_ flags: [Bool]) {
         let count = withUnsafeMutableBufferPointer { elements in
             var count = 0
