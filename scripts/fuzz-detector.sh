@@ -20,7 +20,7 @@ cp Tests/Fuzz/frame-input-corpus/* "$work/frame-input-corpus/" 2>/dev/null || tr
 flags=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -I Sources/CBallTraceVision/include -I Sources/CBallTraceVision -I /usr/include/opencv4)
 "$clang" "${flags[@]}" \
-  Tests/Fuzz/DetectorFuzzer.cpp Sources/CBallTraceVision/{Detector,Background,ModelWarp,PictureAlignment,CameraMotion,CornerTracking,FaintSpot}.cpp \
+  Tests/Fuzz/DetectorFuzzer.cpp Sources/CBallTraceVision/{Detector,Background,BackgroundWide,ModelWarp,PictureAlignment,CameraMotion,CornerTracking,FaintSpot}.cpp \
   -lopencv_imgproc -lopencv_core -o "$work/fuzz-detector"
 # The frame-input validation: the overlay composited onto a caller's YUV planes, the tracer's
 # picture copied from a caller's RGB rows.
