@@ -38,3 +38,14 @@ struct TrackPoint: Sendable, Hashable, Codable {
         self.radius = radius
     }
 }
+
+extension TrackPoint {
+    /// The detection a point was made of, named by its analysed frame and its centre: chains
+    /// that took the same blob have points with the same detection.
+    struct Detection: Hashable {
+        var step: Int
+        var position: PixelPoint
+    }
+
+    var detection: Detection { Detection(step: step, position: position) }
+}

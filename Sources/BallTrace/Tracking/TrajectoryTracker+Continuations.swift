@@ -29,12 +29,12 @@ extension TrajectoryTracker {
         }
         guard !young.isEmpty else { return }
         // The young chains by the detection they began on (hundreds of each in clutter).
-        var youngByStart: [Detection: [Int]] = [:]
-        for s in young { youngByStart[Detection(active[s].points[0]), default: []].append(s) }
+        var youngByStart: [TrackPoint.Detection: [Int]] = [:]
+        for s in young { youngByStart[active[s].points[0].detection, default: []].append(s) }
         for t in lost {
             let last = active[t].last
             var best: (index: Int, rms: Double)?
-            for s in youngByStart[Detection(last)] ?? [] where !ended[s] {
+            for s in youngByStart[last.detection] ?? [] where !ended[s] {
                 let joined = Array((active[t].points + active[s].points.dropFirst()).suffix(settings.trajectoryLength))
                 let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
                 let motion = test.motionPerFrame(joined, radius: radius)
@@ -54,13 +54,6 @@ extension TrajectoryTracker {
             extended[t] = true
             ended[best.index] = true
         }
-    }
-
-    /// A detection named by its analysed frame and its centre.
-    private struct Detection: Hashable {
-        var step: Int
-        var position: PixelPoint
-        init(_ point: TrackPoint) { (step, position) = (point.step, point.position) }
     }
 
     /// Fewest points a chain needs before it may take back its continuation: enough for its

@@ -1,4 +1,3 @@
-import Foundation
 
 // The launch: which points a chain is judged on, and, once it is confirmed, where its flight
 // began — the points before the ball that it started on, and the detections of the frames
@@ -175,6 +174,80 @@ extension TrajectoryTracker {
         }
         return found.reversed()
     }
+
+    /// What another chain followed before a just-reported flight's first point: a chain that
+    /// took the same detection there, and the points it had before it, when they and the
+    /// flight's first points lie on one smooth path (a parabola in the picture, or one in depth;
+    /// see `smoothMisfit`), its first points dropped while they do not (a club head it began
+    /// on). The chain that followed the ball from its launch may have taken something else
+    /// after that detection (a copy of the ball a compressed picture shows where the ball will
+    /// be, a speck its path runs past) and been dropped, while a chain begun at that detection
+    /// followed the ball on and is the one reported; the look back along the flight's path
+    /// (`earlierDetections`) stops at the first frames it cannot explain, where a ball flying
+    /// away from the camera slowed in the picture faster than the path carried back says.
+    /// Nothing another flight has is taken. Empty when no chain qualifies.
+    func pointsFollowedBefore(_ flight: Track) -> [TrackPoint] {
+        let first = flight.points[0], length = settings.trajectoryLength
+        let later = Array(flight.points.prefix(length))
+        let ballRadius = later.map(\.radius).sorted()[later.count / 2]
+        let taken = Set((completed + active.filter(\.isReported)).flatMap { other in other.points.map(\.detection) })
+        var best: [TrackPoint] = []
+        for chain in droppedChains + active where !chain.isReported && chain.id != flight.id && chain.points.count > best.count + 1 {
+            guard let i = chain.points.lastIndex(where: { $0.detection == first.detection }),
+                  i >= Self.leastPointsFollowedBefore, i > best.count else { continue }
+            // Only what looks like the flight's ball: of about its size (within a factor of two of
+            // its first detections' median, or a pixel), and not a faint shadow of the detection
+            // after it. A hand that carried the ball to its release is larger.
+            var earliest = i
+            while earliest > 0 {
+                let p = chain.points[earliest - 1], next = chain.points[earliest]
+                guard isSimilarSize(p.radius, ballRadius), p.contrast >= settings.backfillContrastShare * next.contrast else { break }
+                earliest -= 1
+            }
+            guard i - earliest >= Self.leastPointsFollowedBefore else { continue }
+            // The longest run of its points before the shared one that lies on the flight's path.
+            for start in earliest...(i - Self.leastPointsFollowedBefore) {
+                guard i - start > best.count else { break }
+                let earlier = chain.points[start..<i]
+                guard !earlier.contains(where: { taken.contains($0.detection) }) else { continue }
+                let joined = Array(earlier) + later
+                let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
+                let picture = MotionFit(joined)
+                guard Self.smoothMisfit(joined, picture: picture) != nil,
+                      !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius)),
+                      !isPulledUpwardSomewhere(joined) else { continue }
+                best = Array(earlier)
+                break
+            }
+        }
+        return best
+    }
+
+    /// Fewest points another chain must have followed before a flight's first one for them to
+    /// be taken as the flight's (two could be any two blobs the path passes near).
+    static let leastPointsFollowedBefore = 3
+
+    /// Keeps the chains `kept` drops that have points enough to be a flight's past (see
+    /// `pointsFollowedBefore`), for as many frames as a flight may look back, and at most a few
+    /// hundred (in clutter, hundreds of chains end every frame).
+    mutating func rememberDropped(_ kept: [Bool]) {
+        for t in active.indices where !kept[t] && !active[t].isReported && active[t].points.count >= Self.leastPointsFollowedBefore + 1 {
+            droppedChains.append(active[t])
+            droppedAtStep.append(step)
+        }
+        // Oldest first: the expired ones are a prefix.
+        let oldest = step - 2 * settings.trajectoryLength
+        var expired = 0
+        while expired < droppedAtStep.count, droppedAtStep[expired] < oldest { expired += 1 }
+        expired = max(expired, droppedChains.count - Self.droppedChainsKept)
+        if expired > 0 {
+            droppedChains.removeFirst(expired)
+            droppedAtStep.removeFirst(expired)
+        }
+    }
+
+    /// The most dropped chains kept to look back into.
+    static let droppedChainsKept = 2000
 
     /// A ball of radius `radius` that the foreground threshold broke into pieces, as one blob:
     /// a fast ball's streak over a textured ground is uneven, and only its brightest parts may

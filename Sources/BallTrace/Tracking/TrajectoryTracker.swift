@@ -31,6 +31,10 @@ struct TrajectoryTracker: Sendable {
     var identities = TrackIdentities()
     /// The blobs of the last few analysed frames, to look back into when a flight is reported.
     var recentFrames: [KeptFrame] = []
+    /// Chains of several points dropped lately (see `rememberDropped`), to look back into when a
+    /// flight is reported, oldest first, and the analysed frame each was dropped at.
+    var droppedChains: [Track] = []
+    var droppedAtStep: [Int] = []
     struct KeptFrame: Sendable {
         var frame: Int
         var time: Double
@@ -241,6 +245,11 @@ struct TrajectoryTracker: Sendable {
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
+            let followedBefore = pointsFollowedBefore(flight)
+            if !followedBefore.isEmpty {
+                flight.prepend(followedBefore)
+                flight.prepend(earlierDetections(of: flight, like: path))
+            }
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points) else { continue }
             flight.reportedAtFrame = pass.frame
             flight.continues = continued
@@ -278,9 +287,12 @@ struct TrajectoryTracker: Sendable {
                 kept[t] = true
             }
         }
+        rememberDropped(kept)
         active.keepOnly(kept)
         active.append(contentsOf: pass.branches)
-        active.keepOnly(distinctChains(active))
+        let distinct = distinctChains(active)
+        rememberDropped(distinct)
+        active.keepOnly(distinct)
     }
 
     /// Spawn a chain at every blob no reported flight took, even one another chain took: that
