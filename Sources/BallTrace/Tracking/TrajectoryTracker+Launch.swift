@@ -1,3 +1,4 @@
+import Foundation
 
 // The launch: which points a chain is judged on, and, once it is confirmed, where its flight
 // began — the points before the ball that it started on, and the detections of the frames
@@ -228,8 +229,8 @@ extension TrajectoryTracker {
     static let leastPointsFollowedBefore = 3
 
     /// Keeps the chains `kept` drops that have points enough to be a flight's past (see
-    /// `pointsFollowedBefore`), for as many frames as a flight may look back, and at most a few
-    /// hundred (in clutter, hundreds of chains end every frame).
+    /// `pointsFollowedBefore`), for as many frames as a flight may look back, and at most
+    /// ``droppedChainsKept`` (in clutter, a hundred such chains end every frame).
     mutating func rememberDropped(_ kept: [Bool]) {
         for t in active.indices where !kept[t] && !active[t].isReported && active[t].points.count >= Self.leastPointsFollowedBefore + 1 {
             droppedChains.append(active[t])
