@@ -117,11 +117,7 @@ extension TrajectoryTracker {
         var neighbourIsPieces = false
         // A detection another flight already has is that flight's ball (a ball bouncing off a
         // rim ends one flight where the next begins): it is not taken twice.
-        struct Taken: Hashable { var frame: Int; var x: Double; var y: Double }
-        let oldest = recentFrames.first?.frame ?? first.frame
-        let taken = Set((completed + active.filter(\.isReported)).flatMap { flight in
-            flight.points.reversed().prefix { $0.frame >= oldest }.map { Taken(frame: $0.frame, x: $0.position.x, y: $0.position.y) }
-        })
+        let taken = detectionsOfFlights(since: recentFrames.first?.step ?? first.step)
         for (k, past) in recentFrames.reversed().filter({ $0.step < first.step }).enumerated() {
             guard k < 2 * settings.trajectoryLength else { break }
             // The two earliest points so far, for a guess that follows a ball receding from the
@@ -145,7 +141,7 @@ extension TrajectoryTracker {
                 return isSimilarSize(blob.radius, grown) && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
                     && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
                                                   velocity: velocity, stepInterval: neighbour.time - past.time)
-                    && !taken.contains(Taken(frame: past.frame, x: blob.center.x, y: blob.center.y))
+                    && !taken.contains(TrackPoint.Detection(step: past.step, position: blob.center))
             }
                 .min { distance(past.blobs[$0]) < distance(past.blobs[$1]) }
             var blob: Blob, isCrowded: Bool
@@ -155,7 +151,7 @@ extension TrajectoryTracker {
                 neighbourIsPieces = false
             } else if !neighbourIsPieces, let pieces = Self.pieces(of: max(grown, radius), near: expected, within: tolerance, in: past.blobs, usable: {
                 $0.contrast >= settings.backfillContrastShare * neighbour.contrast
-                    && !taken.contains(Taken(frame: past.frame, x: $0.center.x, y: $0.center.y))
+                    && !taken.contains(TrackPoint.Detection(step: past.step, position: $0.center))
             }) {
                 blob = pieces
                 isCrowded = false
@@ -191,9 +187,11 @@ extension TrajectoryTracker {
         let first = flight.points[0], length = settings.trajectoryLength
         let later = Array(flight.points.prefix(length))
         let ballRadius = later.map(\.radius).sorted()[later.count / 2]
-        let taken = Set((completed + active.filter(\.isReported)).flatMap { other in other.points.map(\.detection) })
+        let candidates = droppedChains + active
+        let chainsStart = candidates.lazy.map(\.points[0].step).min() ?? first.step
+        let taken = detectionsOfFlights(since: chainsStart)
         var best: [TrackPoint] = []
-        for chain in droppedChains + active where !chain.isReported && chain.id != flight.id && chain.points.count > best.count + 1 {
+        for chain in candidates where !chain.isReported && chain.id != flight.id && chain.points.count > best.count + 1 {
             guard let i = chain.points.lastIndex(where: { $0.detection == first.detection }),
                   i >= Self.leastPointsFollowedBefore, i > best.count else { continue }
             // Only what looks like the flight's ball: of about its size (within a factor of two of
@@ -222,6 +220,14 @@ extension TrajectoryTracker {
             }
         }
         return best
+    }
+
+    /// The detections reported flights (ended or in flight) have from analysed frame `step` on:
+    /// each is that flight's ball, and no other flight takes it.
+    func detectionsOfFlights(since step: Int) -> Set<TrackPoint.Detection> {
+        Set((completed + active.filter(\.isReported)).flatMap { flight in
+            flight.points.reversed().prefix { $0.step >= step }.map(\.detection)
+        })
     }
 
     /// Fewest points another chain must have followed before a flight's first one for them to
