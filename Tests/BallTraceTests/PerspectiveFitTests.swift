@@ -11,13 +11,20 @@ private struct PinholeShot {
     var ballRadius = 0.0214
     /// Net downward acceleration, m/s²: gravity less what backspin lifts.
     var fall = 9.8
+    /// How far the camera is tilted up from level, radians: gravity then pulls partly along its
+    /// axis, toward it.
+    var pitch = 0.0
 
     func position(at t: Double) -> PixelPoint {
-        let p = start + velocity * t - SIMD3(0, fall / 2 * t * t, 0)
+        let p = spot(at: t)
         return PixelPoint(x: cx + focal * p.x / p.z, y: cy - focal * p.y / p.z)
     }
 
-    func radius(at t: Double) -> Double { focal * ballRadius / (start.z + velocity.z * t) }
+    func spot(at t: Double) -> SIMD3<Double> {
+        start + velocity * t - SIMD3(0, cos(pitch), sin(pitch)) * (fall / 2 * t * t)
+    }
+
+    func radius(at t: Double) -> Double { focal * ballRadius / spot(at: t).z }
 
     /// Relative rate of change of depth, per second, measured from time `t`.
     func k(from t: Double) -> Double { velocity.z / (start.z + velocity.z * t) }
@@ -29,6 +36,10 @@ private let flyingAway = PinholeShot(start: [0, -1.2, 5], velocity: [1, 13, 60])
 /// A pitch thrown at a camera behind the plate: 19 m away, 38 m/s toward it, so it grows
 /// fivefold in 0.4 s and speeds up in the picture.
 private let comingAtCamera = PinholeShot(start: [0.3, 0.8, 19], velocity: [-0.5, -1, -38], ballRadius: 0.037)
+/// A football dropping onto a camera on the floor that looks up at 60° (640 × 480): 8 m away,
+/// it grows 2.4-fold in 14 frames, and races up the picture away from where it comes from.
+private let droppingOntoCamera = PinholeShot(focal: 600, cx: 320, cy: 240, start: [-0.5, -1.6, 8], velocity: [0.8, 5, -9],
+                                             ballRadius: 0.11, pitch: 60 * .pi / 180)
 
 private let clipStart = 2.0, fps = 30.0
 
@@ -195,6 +206,56 @@ private func launchWindow(_ shot: PinholeShot, seed: UInt64, radius: ((Int) -> D
         #expect(track.points.map(\.frame) == seen, "followed frames \(track.points.map(\.frame)) of \(seen)")
         let reportedAt = try #require(track.reportedAtFrame)
         #expect(reportedAt < seen[seen.count - 1], "reported at frame \(reportedAt), after the ball was gone")
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func ballDroppingOntoACameraLookingUpIsBallisticInDepth(seed: UInt64) throws {
+        // In the picture alone it speeds up as it climbs, as if pulled upward …
+        let points = sampled(droppingOntoCamera, frames: 0..<14, noise: 0.3, seed: seed)
+        let picture = BallisticTest(shorterSide: 480)
+        #expect(picture.isPulledUpward(points))
+        // … but it grows as it comes, and the path in depth falls.
+        let verdict = picture.evaluate(points)
+        guard case .ballisticInDepth(let fit) = verdict else {
+            Issue.record("expected ballisticInDepth, got \(verdict)")
+            return
+        }
+        #expect(fit.k < 0)
+        #expect(!picture.isPulledUpward(points, inDepth: true))
+    }
+
+    @Test func pathPulledUpwardWithASteadySizeIsNotBallistic() {
+        // The same path drawn by something that keeps its size (a hand lifted toward the
+        // camera's edge of view) is what it looks like: pulled upward.
+        let points = sampled(droppingOntoCamera, frames: 0..<14, noise: 0.3).map { point in
+            var point = point
+            point.radius = 10
+            return point
+        }
+        let verdict = BallisticTest(shorterSide: 480).evaluate(points)
+        guard case .pulledUpward = verdict else {
+            Issue.record("expected pulledUpward, got \(verdict)")
+            return
+        }
+    }
+
+    @Test func ballDroppingOntoACameraLookingUpIsReportedWhole() throws {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 480))
+        var jitter = Jitter(state: 7)
+        for frame in 0..<40 {
+            let t = Double(frame) / fps
+            var blobs: [Blob] = []
+            if (10..<24).contains(frame) {
+                let shot = t - 10 / fps, p = droppingOntoCamera.position(at: shot), r = droppingOntoCamera.radius(at: shot)
+                blobs.append(Blob(center: PixelPoint(x: p.x + jitter.next(0.3), y: p.y + jitter.next(0.3)), radius: r, area: .pi * r * r))
+            }
+            tracker.update(frame: frame, time: t, blobs: blobs)
+        }
+        tracker.finish()
+        #expect(tracker.reported.count == 1, "\(tracker.reported.count) trajectories")
+        let track = try #require(tracker.reported.first)
+        #expect(track.points.map(\.frame) == Array(10..<24))
+        #expect(track.isSeenInDepth)
     }
 
     @Test func flightConvergingLikeABallFlyingAwayButGrowingIsNotBallistic() {

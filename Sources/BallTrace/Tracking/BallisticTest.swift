@@ -91,19 +91,18 @@ struct BallisticTest: Sendable, Hashable {
         guard sizeIsSteady(points) else { return .changesSize }
         let tolerance = Self.smoothnessTolerance(radius: radius)
         guard fit.rms <= tolerance else {
-            // A ball flying away from the camera or coming at it follows a parabola in depth,
-            // which the picture shows bent by perspective; its size then changes with it.
-            if PerspectiveFit.sizeSuggestsDepth(points), let seen = PerspectiveFit(points), seen.rms <= tolerance,
-               sizeFollowsDepth(points, seen),
-               fallsInDepth(points, seen) || recedesSteeply(points, seen),
-               misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count {
-                return .ballisticInDepth(fit: seen)
-            }
+            if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval) { return .ballisticInDepth(fit: seen) }
             return .notSmooth(rms: fit.rms, tolerance: tolerance)
         }
         let accelerationNoise = accelerationNoise(points, fit: fit)
         let ay = fit.acceleration.y
-        guard ay >= -3 * accelerationNoise else { return .pulledUpward(acceleration: ay) }
+        guard ay >= -3 * accelerationNoise else {
+            // Coming at the camera, a falling ball races away from the point it comes from,
+            // faster as it nears: seen from below (a camera looking up at a ball dropping onto
+            // it) that reads as a pull upward, and the path in depth falls.
+            if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval) { return .ballisticInDepth(fit: seen) }
+            return .pulledUpward(acceleration: ay)
+        }
         // It visibly falls, and as fast as gravity makes a ball of its size fall: a ball of radius R metres that appears r
         // pixels wide falls at 9.8·r/R pixels per second squared. A person walking across the
         // frame or a car moves smoothly too, but nothing pulls it down.
@@ -117,6 +116,19 @@ struct BallisticTest: Sendable, Hashable {
         let misaligned = misalignedCount(points, stepInterval: stepInterval, velocity: { fit.velocity(at: $0) })
         if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
         return .ballistic(fit: fit)
+    }
+
+    /// The path in depth that explains the points, when one does: a ball flying away from the
+    /// camera or coming at it follows a parabola in depth, which the picture shows bent by
+    /// perspective, and its size changes as its depth does. The path must fall (or fly away
+    /// steeply, see ``recedesSteeply(_:_:)``), and most elongated blobs lie along it.
+    func pathInDepth(_ points: [TrackPoint], tolerance: Double, stepInterval: Double) -> PerspectiveFit? {
+        guard PerspectiveFit.sizeSuggestsDepth(points), let seen = PerspectiveFit(points), seen.rms <= tolerance,
+              sizeFollowsDepth(points, seen),
+              fallsInDepth(points, seen) || recedesSteeply(points, seen),
+              misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count
+        else { return nil }
+        return seen
     }
 
     /// How far the points move per analysed frame (the median), and the least a flight worth

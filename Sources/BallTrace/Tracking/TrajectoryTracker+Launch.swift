@@ -20,12 +20,13 @@ extension TrajectoryTracker {
     /// Whether anything pulled the chain upward in some stretch of it: its latest window may
     /// look like a flight, but the same chain rising under a pull a moment earlier is a head
     /// bobbing along (the crest of each step falls like a ball), and a ball's flight has no such
-    /// stretch (a bounce ends it).
-    func isPulledUpwardSomewhere(_ points: some Collection<TrackPoint>) -> Bool {
+    /// stretch (a bounce ends it). `inDepth`: the chain flies toward or away from the camera,
+    /// and each stretch is judged on its path in depth (see `BallisticTest.isPulledUpward(_:inDepth:)`).
+    func isPulledUpwardSomewhere(_ points: some Collection<TrackPoint>, inDepth: Bool = false) -> Bool {
         let all = Array(points), length = settings.trajectoryLength
         guard all.count > length else { return false }
         return (0...(all.count - length)).contains { start in
-            test.isPulledUpward(Array(all[start..<start + length]))
+            test.isPulledUpward(Array(all[start..<start + length]), inDepth: inDepth)
         }
     }
 

@@ -250,7 +250,9 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(followedBefore)
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
-            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points) else { continue }
+            let inDepth: Bool
+            if case .depth = path { inDepth = true } else { inDepth = false }
+            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: inDepth) else { continue }
             flight.reportedAtFrame = pass.frame
             flight.continues = continued
             flight.impact = impactFromTee(of: flight, like: path)
