@@ -147,6 +147,18 @@ private var singleFlight: Scene { Scene(frames: 45, flights: [(frames: 5..<35, p
     }
 }
 
+@Test func flightsStartingInTheSameFrameComeInTheSameOrderEveryRun() throws {
+    // Each run draws new UUIDs; the document must not change order with them: left to right.
+    let scene = Scene(frames: 40, flights: [(frames: 4..<32, position: rightFlight), (frames: 4..<32, position: leftFlight)])
+    for _ in 0..<8 {
+        var tracker = scene.run(trajectoryLength: 10)
+        tracker.finish()
+        try #require(tracker.reported.count == 2)
+        #expect(tracker.reported.map { $0.points[0].frame } == [4, 4])
+        #expect(tracker.reported[0].points[0].position.x < tracker.reported[1].points[0].position.x)
+    }
+}
+
 @Test func ballHiddenForTwoFramesKeepsOneTrajectory() throws {
     var scene = singleFlight
     scene.hidden = [20, 21]

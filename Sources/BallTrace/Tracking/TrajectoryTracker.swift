@@ -54,11 +54,14 @@ struct TrajectoryTracker: Sendable {
     /// Reported trajectories still in flight.
     var inFlight: [Track] { active.filter(\.isReported) }
 
-    /// Every reported trajectory so far, ended ones first, by first detection; each without what
-    /// it took after it stopped dead (see `endedAtStandstill`).
+    /// Every reported trajectory so far, by first detection; each without what it took after it
+    /// stopped dead (see `endedAtStandstill`). Flights that start in the same frame come left to
+    /// right, then top to bottom: the same clip gives the same document, whatever UUIDs it draws.
     var reported: [Track] {
         Self.markingBounces((completed + inFlight).map { endedAtStandstill($0) ?? $0 }.sorted {
-            ($0.points[0].time, $0.id.uuidString) < ($1.points[0].time, $1.id.uuidString)
+            let a = $0.points[0], b = $1.points[0]
+            return (a.time, a.picturePosition.x, a.picturePosition.y, $0.id.uuidString)
+                < (b.time, b.picturePosition.x, b.picturePosition.y, $1.id.uuidString)
         }, gap: settings.bounceGap)
     }
 
