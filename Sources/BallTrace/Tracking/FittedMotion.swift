@@ -15,6 +15,9 @@ struct FittedMotion: Sendable {
     var short: MotionFit?
     /// The window without its newest point, when that point lies far off the others' path.
     var earlier: MotionFit?
+    /// The window without the last points that shrank as the ball went behind something (see
+    /// ``beforeGoingBehind(_:)``), for a flight missing now.
+    var beforeGoingBehind: MotionFit?
 
     init?(_ track: Track, settings: TrackerSettings) {
         let points = track.points
@@ -28,6 +31,7 @@ struct FittedMotion: Sendable {
         let recent = points.suffix(settings.shortPredictionWindow)
         if window.count > recent.count { short = MotionFit(recent) }
         earlier = MotionFit.withoutOutlyingNewest(window)
+        beforeGoingBehind = Self.beforeGoingBehind(window)
         // Only for a chain that travels: fitting in depth costs far more than a parabola, and
         // clutter that stays put is most of what is followed.
         if depth == nil, track.isSeenInDepth
@@ -35,6 +39,35 @@ struct FittedMotion: Sendable {
             alternativeDepth = inDepth ?? PerspectiveFit(window)
         }
     }
+}
+
+extension FittedMotion {
+    /// The path of `window` before its last points shrank, nil when the last point did not. A
+    /// ball going behind a pole, a net post or a player shows less of itself each frame, and
+    /// the centre of what shows lags behind the ball's (an edge cuts it); shrinking steadily, it
+    /// looks like a ball receding to `Track.withoutPartialDetections`, and those lagging centres
+    /// bend the path back. Bridged over the frames the ball is hidden, that bend carries the
+    /// prediction away from where it comes out. The points left out are the last ones, each
+    /// smaller than the one before and all below ``hiddenShare`` of the window's median radius;
+    /// at least five are kept, and no more than half the window is left out.
+    static func beforeGoingBehind(_ window: [TrackPoint]) -> MotionFit? {
+        guard window.count >= 6 else { return nil }
+        let radii = window.map(\.radius).sorted()
+        let usual = radii[radii.count / 2]
+        var shrunk = 0
+        while shrunk < window.count / 2 {
+            let point = window[window.count - 1 - shrunk], before = window[window.count - 2 - shrunk]
+            guard point.radius < hiddenShare * usual, point.radius < before.radius else { break }
+            shrunk += 1
+        }
+        guard shrunk > 0, window.count - shrunk >= 5 else { return nil }
+        return MotionFit(window.dropLast(shrunk))
+    }
+
+    /// How much of its usual size a detection of the ball may show and still count as going
+    /// behind something, when it is also smaller than the one before: a ball's blob varies by a
+    /// tenth or so from frame to frame, but not steadily downward.
+    static let hiddenShare = 0.95
 }
 
 /// A value kept beside a track that is not part of what the track is: two tracks with the same

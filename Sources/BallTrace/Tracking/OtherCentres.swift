@@ -3,15 +3,16 @@
 /// of them would be allocated and freed each time.
 struct OtherCentres: Sendable, Hashable, RandomAccessCollection {
     /// As many as a prediction offers: a short window's path, the path without the newest
-    /// point, one in depth or the parabola, the straight continuation, the receding one.
-    static let capacity = 5
+    /// point, the path before the ball began to go behind something, one in depth or the
+    /// parabola, the straight continuation, the receding one.
+    static let capacity = 6
 
-    private var storage: (PixelPoint, PixelPoint, PixelPoint, PixelPoint, PixelPoint)
+    private var storage: (PixelPoint, PixelPoint, PixelPoint, PixelPoint, PixelPoint, PixelPoint)
     private(set) var count = 0
 
     init() {
         let origin = PixelPoint(x: 0, y: 0)
-        storage = (origin, origin, origin, origin, origin)
+        storage = (origin, origin, origin, origin, origin, origin)
     }
 
     /// The first ``capacity`` of `points`.

@@ -197,6 +197,10 @@ struct Track: Sendable, Hashable, Identifiable {
             var alternatives = OtherCentres()
             if let short = fits.short { alternatives.append(short.position(at: time)) }
             if let earlier = fits.earlier { alternatives.append(earlier.position(at: time)) }
+            // A flight hidden now, after it shrank: where it was going before it began to go
+            // behind something. (Not offered to chains: in clutter, a chain's blobs shrink and
+            // vanish for many reasons, and one more centre is one more blob it could take.)
+            if isReported, missedFrames > 0, let before = fits.beforeGoingBehind { alternatives.append(before.position(at: time)) }
             // A path the parabola does not explain may be one in depth.
             if depth != nil {
                 alternatives.append(parabola.position(at: time))
