@@ -31,7 +31,8 @@ struct FittedMotion: Sendable {
         let recent = points.suffix(settings.shortPredictionWindow)
         if window.count > recent.count { short = MotionFit(recent) }
         earlier = MotionFit.withoutOutlyingNewest(window)
-        beforeGoingBehind = Self.beforeGoingBehind(window)
+        // Only flights bridge a hidden stretch (see `Track.prediction`): chains do not pay for it.
+        if track.isReported { beforeGoingBehind = Self.beforeGoingBehind(window) }
         // Only for a chain that travels: fitting in depth costs far more than a parabola, and
         // clutter that stays put is most of what is followed.
         if depth == nil, track.isSeenInDepth
