@@ -19,6 +19,12 @@ enum FlightPath: Sendable, Hashable {
         }
     }
 
+    /// A path in depth: the ball flies toward or away from the camera.
+    var isInDepth: Bool {
+        if case .depth = self { return true }
+        return false
+    }
+
     var rms: Double {
         switch self {
         case let .picture(fit): return fit.rms

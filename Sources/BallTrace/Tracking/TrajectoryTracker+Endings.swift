@@ -140,7 +140,7 @@ extension TrajectoryTracker {
         flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
         guard flight.points.count >= least else { return nil }
         flight.reportedAtFrame = recentFrames.last?.frame ?? flight.last.frame
-        if case .depth = path { flight.isSeenInDepth = true }
+        if path.isInDepth { flight.isSeenInDepth = true }
         return flight
     }
 

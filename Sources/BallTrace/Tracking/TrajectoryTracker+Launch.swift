@@ -51,10 +51,10 @@ extension TrajectoryTracker {
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
-            guard flight.points.count >= length, !isPulledUpwardSomewhere(flight.points) else { continue }
+            guard flight.points.count >= length, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth) else { continue }
             flight.reportedAtFrame = frame
             flight.impact = impactFromTee(of: flight, like: path)
-            if case .depth = path { flight.isSeenInDepth = true }
+            if path.isInDepth { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last
             for other in active.indices where extended[other] && other != t && !active[other].isReported && active[other].last == last {

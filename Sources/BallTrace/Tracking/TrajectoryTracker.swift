@@ -253,13 +253,11 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(followedBefore)
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
-            let inDepth: Bool
-            if case .depth = path { inDepth = true } else { inDepth = false }
-            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: inDepth) else { continue }
+            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth) else { continue }
             flight.reportedAtFrame = pass.frame
             flight.continues = continued
             flight.impact = impactFromTee(of: flight, like: path)
-            if case .depth = path { flight.isSeenInDepth = true }
+            if path.isInDepth { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last
             for other in active.indices
