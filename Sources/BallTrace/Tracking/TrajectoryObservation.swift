@@ -59,7 +59,7 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     ///   - scale: how pixels become metres; nil: no physics.
     init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int,
                 frameInterval: Double = 0, scale: ScaleSetting? = nil) {
-        let track = StreakPlacement.placed(track)
+        let track = HiddenPartPlacement.placed(StreakPlacement.placed(track))
         let shorter = Double(min(frameWidth, frameHeight))
         uuid = track.id
         continues = track.continues

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where a ball seen only in part is reported.
+///
+/// A ball passing behind a pole or a net post, or in front of a shirt as white as itself,
+/// differs from what is behind it only in part: a blob far smaller than the ball, whose centre
+/// lies off the ball's, on the side still seen. Whatever is seen lies inside the ball's disc,
+/// so the ball's centre is within the ball's radius less the part's of that centre; where
+/// within it, the flight's other detections say. Each such point is moved toward where the path fitted through its
+/// neighbours on both sides (not through itself) has the ball at its time, by no more than
+/// that difference of radii.
+enum HiddenPartPlacement {
+    /// A detection at most this share of its neighbours' median radius shows part of the ball
+    /// only (as `Track.withoutPartialDetections` judges a fit's points).
+    static let partShare = 0.7
+    /// Neighbours on each side whose path and size place a part.
+    static let neighbours = 4
+
+    /// The track with each detection of part of the ball moved toward the path, inside the
+    /// ball's disc.
+    static func placed(_ track: Track) -> Track {
+        let points = track.points
+        guard points.count >= 5 else { return track }
+        var placed = track
+        for i in points.indices {
+            let around = points[max(0, i - neighbours)..<min(points.count, i + neighbours + 1)]
+                .filter { $0.frame != points[i].frame }
+            // Between neighbours, two on each side, as a streak is placed.
+            guard around.count { $0.frame < points[i].frame } >= 2, around.count { $0.frame > points[i].frame } >= 2 else { continue }
+            let radii = around.map(\.radius).sorted()
+            let ball = radii[radii.count / 2]
+            guard points[i].radius <= partShare * ball,
+                  let path = StreakPlacement.path(through: Array(around), inDepth: track.isSeenInDepth) else { continue }
+            placed.move(pointAt: i, to: place(points[i], ballRadius: ball, on: path))
+        }
+        return placed
+    }
+
+    /// The point of the disc of radius `ballRadius − part.radius` about the part's centre
+    /// nearest where `path` has the ball at the part's time.
+    static func place(_ part: TrackPoint, ballRadius: Double, on path: FlightPath) -> PixelPoint {
+        let expected = path.position(at: part.time)
+        let dx = expected.x - part.position.x, dy = expected.y - part.position.y
+        let distance = (dx * dx + dy * dy).squareRoot(), reach = max(0, ballRadius - part.radius)
+        guard distance > reach else { return expected }
+        return PixelPoint(x: part.position.x + dx * reach / distance, y: part.position.y + dy * reach / distance)
+    }
+}
