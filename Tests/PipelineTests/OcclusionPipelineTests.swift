@@ -8,16 +8,8 @@ import Testing
 /// split in two: the prediction across the pole followed the lagging centres of the ball's last
 /// slivers and turned away from where it came out.
 @Suite struct OcclusionPipelineTests {
-    static let runner = EvaluationRunner(clipFolder: GeneratedClips.folder, realClipFolder: "../shared/clips") { clip in
-        AnalysisDocument(result: try VideoAnalysis.run(path: clip, settings: AnalysisSettings()))
-    }
-
     @Test(arguments: [5000, 8000, 11000] as [UInt64])
     func aBallBehindAPoleAtAHighFrameRateKeepsOneUUID(seedOffset: UInt64) throws {
-        let base = try #require(EvaluationSuite.generated.first { $0.name == "pole-occlusion 640×480@120" })
-        let evaluationCase = try #require(base.reseeded(by: seedOffset))
-        let result = Self.runner.run(evaluationCase)
-        #expect(result.failure == nil, "\(result.failure ?? "")")
-        #expect(result.shortfalls.isEmpty, "\(evaluationCase.name): \(result.shortfalls.joined(separator: "; "))")
+        EvaluatedCases.expectTargetsMet(try EvaluatedCases.generated("pole-occlusion 640×480@120", reseededBy: seedOffset))
     }
 }

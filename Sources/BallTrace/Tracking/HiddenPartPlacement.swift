@@ -6,9 +6,10 @@ import Foundation
 /// differs from what is behind it only in part: a blob far smaller than the ball, whose centre
 /// lies off the ball's, on the side still seen. Whatever is seen lies inside the ball's disc,
 /// so the ball's centre is within the ball's radius less the part's of that centre; where
-/// within it, the flight's other detections say. Each such point is moved toward where the path fitted through its
-/// neighbours on both sides (not through itself) has the ball at its time, by no more than
-/// that difference of radii.
+/// within it, the flight's other detections say. Each such point is moved toward where the
+/// path fitted through its neighbours on both sides (not through itself) has the ball at its
+/// time, by no more than that difference of radii. Only what is reported moves: the tracker's
+/// fits already leave such parts out (`Track.withoutPartialDetections`).
 enum HiddenPartPlacement {
     /// A detection at most this share of its neighbours' median radius shows part of the ball
     /// only (as `Track.withoutPartialDetections` judges a fit's points).
@@ -30,7 +31,7 @@ enum HiddenPartPlacement {
             let radii = around.map(\.radius).sorted()
             let ball = radii[radii.count / 2]
             guard points[i].radius <= partShare * ball,
-                  let path = StreakPlacement.path(through: Array(around), inDepth: track.isSeenInDepth) else { continue }
+                  let path = StreakPlacement.path(through: around, inDepth: track.isSeenInDepth) else { continue }
             placed.move(pointAt: i, to: place(points[i], ballRadius: ball, on: path))
         }
         return placed
