@@ -11,12 +11,6 @@ import Foundation
 /// time, by no more than that difference of radii. Only what is reported moves: the tracker's
 /// fits already leave such parts out (`Track.withoutPartialDetections`).
 enum HiddenPartPlacement {
-    /// A detection at most this share of its neighbours' median radius shows part of the ball
-    /// only (as `Track.withoutPartialDetections` judges a fit's points).
-    static let partShare = 0.7
-    /// Neighbours on each side whose path and size place a part.
-    static let neighbours = 4
-
     /// The track with each detection of part of the ball moved toward the path, inside the
     /// ball's disc.
     static func placed(_ track: Track) -> Track {
@@ -24,13 +18,12 @@ enum HiddenPartPlacement {
         guard points.count >= 5 else { return track }
         var placed = track
         for i in points.indices {
-            let around = points[max(0, i - neighbours)..<min(points.count, i + neighbours + 1)]
-                .filter { $0.frame != points[i].frame }
-            // Between neighbours, two on each side, as a streak is placed.
-            guard around.count { $0.frame < points[i].frame } >= 2, around.count { $0.frame > points[i].frame } >= 2 else { continue }
+            // Between neighbours, two on each side, as a streak is placed; a part is at most
+            // `Track.partialShare` of their median radius, as the fits judge one.
+            guard let around = StreakPlacement.neighbours(of: i, in: points) else { continue }
             let radii = around.map(\.radius).sorted()
             let ball = radii[radii.count / 2]
-            guard points[i].radius <= partShare * ball,
+            guard points[i].radius <= Track.partialShare * ball,
                   let path = StreakPlacement.path(through: around, inDepth: track.isSeenInDepth) else { continue }
             placed.move(pointAt: i, to: place(points[i], ballRadius: ball, on: path))
         }

@@ -22,15 +22,21 @@ enum StreakPlacement {
         guard points.contains(where: { $0.elongation >= streakElongation }) else { return track }
         var placed = track
         for i in points.indices where points[i].elongation >= streakElongation {
-            let around = points[max(0, i - neighbours)..<min(points.count, i + neighbours + 1)]
-                .filter { $0.frame != points[i].frame }
-            // Between neighbours, two on each side: a path carried beyond its points (to a
-            // launch, where perspective and drag bend it most) is not sure enough to move one.
-            guard around.count { $0.frame < points[i].frame } >= 2, around.count { $0.frame > points[i].frame } >= 2,
+            guard let around = neighbours(of: i, in: points),
                   let position = place(points[i], on: path(through: around, inDepth: track.isSeenInDepth)) else { continue }
             placed.move(pointAt: i, to: position)
         }
         return placed
+    }
+
+    /// Up to ``neighbours`` points on each side of point `i` (itself left out); nil unless two or
+    /// more lie on each side: a path carried beyond its points (to a launch, where perspective
+    /// and drag bend it most) is not sure enough to move one.
+    static func neighbours(of i: Int, in points: [TrackPoint]) -> [TrackPoint]? {
+        let around = points[max(0, i - neighbours)..<min(points.count, i + neighbours + 1)].filter { $0.frame != points[i].frame }
+        guard around.count(where: { $0.frame < points[i].frame }) >= 2, around.count(where: { $0.frame > points[i].frame }) >= 2
+        else { return nil }
+        return around
     }
 
     /// The path through `points`: in depth when the flight was seen so, or when a path in depth

@@ -99,6 +99,9 @@ struct Track: Sendable, Hashable, Identifiable {
         return r.2 * min(r.2 / r.1, 1.5)
     }
 
+    /// A detection at most this share of the ball's expected radius shows part of the ball only.
+    static let partialShare = 0.7
+
     /// The points without those much smaller than the trend of the ones kept before them: a
     /// ball going behind something shows only its near edge, whose centre lags behind the
     /// ball's, and a fit through those lagging centres bends the path back. A ball flying away
@@ -112,6 +115,7 @@ struct Track: Sendable, Hashable, Identifiable {
         kept.reserveCapacity(all.count)
         // Log-radii of the kept points, and scratch for the median of the last six: worked out
         // once per point (this runs for every track at every frame).
+        let logPartialShare = log(partialShare)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: all.count + 6) { buffer in
             let logs = UnsafeMutableBufferPointer(rebasing: buffer[0..<all.count])
             let radii = UnsafeMutableBufferPointer(rebasing: buffer[all.count..<all.count + 6])
@@ -127,7 +131,7 @@ struct Track: Sendable, Hashable, Identifiable {
                         var sorted = UnsafeMutableBufferPointer(rebasing: radii[0..<n])
                         sorted.sort()
                         let expected = min(trend, log(max(sorted[n / 2], 1e-3)))
-                        if logRadius < expected + log(0.7) { continue }
+                        if logRadius < expected + logPartialShare { continue }
                     }
                 }
                 kept.append(point)
