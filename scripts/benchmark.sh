@@ -8,6 +8,8 @@
 #   bash scripts/benchmark.sh --no-4k      # skip the 4K clip (its generation takes a minute)
 #   bash scripts/benchmark.sh --real-only  # only the real-footage table
 #   bash scripts/benchmark.sh --real DIR   # real clips from DIR (default ../shared/clips, when present)
+#   bash scripts/benchmark.sh --session    # also a 10-minute 1080p range session through `shots`
+#   bash scripts/benchmark.sh --session-only
 #
 # Real footage: every folder of DIR holding a clip.* (the layout of ../shared/clips), analysed
 # and decoded alternately, with per clip: analysis time over decoding time, the CPU time
@@ -32,12 +34,18 @@
 #   spacing     --frame-spacing of 2 and 4 frame intervals against none: time and frames analysed
 #   camera      analyze against analyze --fixed-camera: the CPU following the camera costs a
 #               1080p frame (estimating its motion, moving the background)  ≤ 1 ms (issue 21)
+#   session     balltrace shots SESSION --out-dir D  vs  ffmpeg -i SESSION -f null -      ≤ 1.2
+#               (issue 22), on a 10-minute 1920×1080 30 fps range session with sound: the
+#               generator's 60 s session (a practice swing and two drives) played ten times,
+#               20 shots; with analyze beside it, what writing the clips adds per shot, and
+#               peak memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=3
 with_4k=1
 with_generated=1
+with_session=0
 real_dir=../shared/clips
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -46,10 +54,12 @@ while [ $# -gt 0 ]; do
     --real) real_dir="$2"; shift 2 ;;
     --real-only) with_generated=0; shift ;;
     --no-real) real_dir=""; shift ;;
-    *) echo "benchmark: unknown option $1 (known: --runs N, --no-4k, --real DIR, --real-only, --no-real)" >&2; exit 2 ;;
+    --session) with_session=1; shift ;;
+    --session-only) with_session=1; with_generated=0; real_dir=""; shift ;;
+    *) echo "benchmark: unknown option $1 (known: --runs N, --no-4k, --real DIR, --real-only, --no-real, --session, --session-only)" >&2; exit 2 ;;
   esac
 done
-if [ "$with_generated" = 0 ] && { [ -z "$real_dir" ] || [ ! -d "$real_dir" ]; }; then
+if [ "$with_generated" = 0 ] && [ "$with_session" = 0 ] && { [ -z "$real_dir" ] || [ ! -d "$real_dir" ]; }; then
   echo "benchmark: --real-only needs a folder of real clips; '${real_dir:-none}' is not one" >&2; exit 2
 fi
 
@@ -252,4 +262,35 @@ if [ -n "$real_dir" ] && [ -d "$real_dir" ]; then
     worst=$(awk -v a="$worst" -v b="$r" 'BEGIN { print (b > a ? b : a) }')
   done
   printf "  %-24s %s of decoding at worst; target ≤ 1.15 on every clip: %s\n" "" "$worst" "$(verdict "$worst" 1.15)"
+fi
+
+# A range session: the generator's 60 s session played ten times over (10 minutes, 20 shots),
+# through `balltrace shots` and through `analyze`, against FFmpeg's decoding of the same file.
+if [ "$with_session" = 1 ]; then
+  session60="$work/range-session-1080p30-60s.mp4"
+  session="$work/range-session-1080p30-10min.mp4"
+  if [ ! -s "$session60" ]; then
+    echo "benchmark: generating $session60 (about two minutes)" >&2
+    "$bin/synthesize-clip" "$session60" --scenario range-session --width 1920 --height 1080 --fps 30 --seconds 60 \
+      --seed 5 --sound >&2
+  fi
+  [ -s "$session" ] || ffmpeg -v error -y -stream_loop 9 -i "$session60" -c copy "$session"
+  for run in $(seq "$runs"); do
+    echo "benchmark: range session, run $run of $runs" >&2
+    measure session-decode ffmpeg -v error -nostdin -i "$session" -f null -
+    rm -rf "$out/session-shots"
+    measure session-shots "$balltrace" shots "$session" --out-dir "$out/session-shots" -q
+    measure session-analyze "$balltrace" analyze "$session" --json "$out/session-analyze.json" -q
+  done
+  sd=$(median session-decode 2); ss=$(median session-shots 2); sa=$(median session-analyze 2)
+  found=$(grep -c '"impactTime"' "$out/session-shots/shots.json" || true)
+  echo
+  echo "range session: $session (1920×1080, 30 fps, 10 min, $found shots found of 20), medians of $runs alternating runs"
+  r=$(ratio "$ss" "$sd")
+  printf "  %-50s %8.2fs %8.2fs %7s %8s  %s\n" "shots --out-dir  vs  ffmpeg -f null" "$ss" "$sd" "$r" "≤ 1.2" "$(verdict "$r" 1.2)"
+  printf "  %-50s %8.2fs %8.2fs %7s\n" "analyze --json  vs  ffmpeg -f null" "$sa" "$sd" "$(ratio "$sa" "$sd")"
+  per_shot=$(awk -v s="$(paired_cpu session-shots session-analyze)" -v n="$found" 'BEGIN { printf "%.2f", (n > 0 ? s / n : 0) }')
+  printf "  %-50s %s s of CPU a shot\n" "writing the shot clips (shots less analyze)" "$per_shot"
+  printf "  %-50s %6s MB   analyze %s MB   ffmpeg -f null %s MB\n" "peak memory, shots" "$(megabytes "$(median session-shots 3)")" \
+    "$(megabytes "$(median session-analyze 3)")" "$(megabytes "$(median session-decode 3)")"
 fi
