@@ -37,8 +37,9 @@
 #   session     balltrace shots SESSION --out-dir D  vs  ffmpeg -i SESSION -f null -      ≤ 1.2
 #               (issue 22), on a 10-minute 1920×1080 30 fps range session with sound: the
 #               generator's 60 s session (a practice swing and two drives) played ten times,
-#               20 shots; with analyze beside it, what writing the clips adds per shot, and
-#               peak memory.
+#               20 shots, its clips encoded ultrafast (shots' default); with shots
+#               --video-preset veryfast and analyze beside it, what writing the clips adds per
+#               shot, and peak memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -281,6 +282,8 @@ if [ "$with_session" = 1 ]; then
     rm -rf "$out/session-shots"
     measure session-shots "$balltrace" shots "$session" --out-dir "$out/session-shots" -q
     measure session-analyze "$balltrace" analyze "$session" --json "$out/session-analyze.json" -q
+    rm -rf "$out/session-shots-veryfast"
+    measure session-shots-veryfast "$balltrace" shots "$session" --out-dir "$out/session-shots-veryfast" -q --video-preset veryfast
   done
   sd=$(median session-decode 2); ss=$(median session-shots 2); sa=$(median session-analyze 2)
   found=$(grep -c '"impactTime"' "$out/session-shots/shots.json" || true)
@@ -288,9 +291,14 @@ if [ "$with_session" = 1 ]; then
   echo "range session: $session (1920×1080, 30 fps, 10 min, $found shots found of 20), medians of $runs alternating runs"
   r=$(ratio "$ss" "$sd")
   printf "  %-50s %8.2fs %8.2fs %7s %8s  %s\n" "shots --out-dir  vs  ffmpeg -f null" "$ss" "$sd" "$r" "≤ 1.2" "$(verdict "$r" 1.2)"
+  sv=$(median session-shots-veryfast 2)
+  printf "  %-50s %8.2fs %8.2fs %7s\n" "shots --video-preset veryfast  vs  ffmpeg -f null" "$sv" "$sd" "$(ratio "$sv" "$sd")"
   printf "  %-50s %8.2fs %8.2fs %7s\n" "analyze --json  vs  ffmpeg -f null" "$sa" "$sd" "$(ratio "$sa" "$sd")"
   per_shot=$(awk -v s="$(paired_cpu session-shots session-analyze)" -v n="$found" 'BEGIN { printf "%.2f", (n > 0 ? s / n : 0) }')
   printf "  %-50s %s s of CPU a shot\n" "writing the shot clips (shots less analyze)" "$per_shot"
-  printf "  %-50s %6s MB   analyze %s MB   ffmpeg -f null %s MB\n" "peak memory, shots" "$(megabytes "$(median session-shots 3)")" \
+  per_shot=$(awk -v s="$(paired_cpu session-shots-veryfast session-analyze)" -v n="$found" 'BEGIN { printf "%.2f", (n > 0 ? s / n : 0) }')
+  printf "  %-50s %s s of CPU a shot\n" "the same with --video-preset veryfast" "$per_shot"
+  printf "  %-50s %6s MB   veryfast %s MB   analyze %s MB   ffmpeg -f null %s MB\n" "peak memory, shots" \
+    "$(megabytes "$(median session-shots 3)")" "$(megabytes "$(median session-shots-veryfast 3)")" \
     "$(megabytes "$(median session-analyze 3)")" "$(megabytes "$(median session-decode 3)")"
 fi

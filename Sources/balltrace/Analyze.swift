@@ -64,12 +64,6 @@ struct Analyze: ParsableCommand {
         } catch {
             throw ValidationError("\(flag(for: error)): \(error)")
         }
-        do {
-            try VideoEncoding(preset: output.videoPreset, crf: output.videoCrf).validate()
-        } catch {
-            let flag = flag(for: error)
-            throw ValidationError("\(flag): \(error)")
-        }
         try look.validate(drawsVideo: output.video != nil || batch.render, video: "--video (or --render with --out-dir)")
         if batch.outDir != nil {
             try validateBatch()
@@ -142,7 +136,7 @@ struct Analyze: ParsableCommand {
         logger.logLevel = display.verbose ? .debug : .notice
         if let outDir = batch.outDir {
             let clips = Batch(inputs: inputs, folder: outDir, render: batch.render, jobs: batch.jobs, force: batch.force, settings: settings,
-                              encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf), drawing: look.drawing, quiet: display.quiet,
+                              encoding: output.encoding.encoding(defaultPreset: VideoEncoding.default.preset), drawing: look.drawing, quiet: display.quiet,
                               console: console, logger: logger, cancellation: interruption.cancellation)
             let status = clips.run()
             if interruption.signalNumber != nil { throw ExitCode(interruption.exitCode) }
@@ -161,7 +155,7 @@ struct Analyze: ParsableCommand {
                 try AtomicFile.checkWritableFolder(for: path)
             }
             let overlay = output.video.map {
-                OverlayVideoRequest(path: $0, encoding: VideoEncoding(preset: output.videoPreset, crf: output.videoCrf), drawing: look.drawing)
+                OverlayVideoRequest(path: $0, encoding: output.encoding.encoding(defaultPreset: VideoEncoding.default.preset), drawing: look.drawing)
             }
             let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
             let started = Date()

@@ -41,12 +41,34 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Coordinates of reported points: top-left (y down) or vision (origin bottom-left, y up).")
     var coordinates: CoordinateSystem = .topLeft
 
-    @Option(help: ArgumentHelp("libx264 preset of the overlay video (ultrafast … placebo).", valueName: "preset"))
-    var videoPreset: String = VideoEncoding.default.preset
+    @OptionGroup var encoding: EncodingOptions
+}
+
+/// How the videos it writes are encoded: `analyze`'s overlay video, each of `shots`' clips.
+/// The preset's default is each command's own (see ``encoding(defaultPreset:)``).
+struct EncodingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("libx264 preset of the videos written (ultrafast … placebo; default: veryfast for analyze's overlay video, ultrafast for the clips of shots, which are short and many): a faster one is written sooner, and larger.",
+                               valueName: "preset"))
+    var videoPreset: String?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("libx264 constant rate factor of the overlay video (0–51).", valueName: "crf"))
+            help: ArgumentHelp("libx264 constant rate factor of the videos written (0–51).", valueName: "crf"))
     var videoCrf: Int = VideoEncoding.default.crf
+
+    /// The encoding asked for, with `defaultPreset` where no preset was given.
+    func encoding(defaultPreset: String) -> VideoEncoding {
+        VideoEncoding(preset: videoPreset ?? defaultPreset, crf: videoCrf)
+    }
+
+    /// A preset libx264 does not have, or a rate factor out of its range, is refused before any
+    /// frame is decoded, the message beginning with the flag.
+    func validate() throws {
+        do {
+            try encoding(defaultPreset: VideoEncoding.default.preset).validate()
+        } catch {
+            throw ValidationError("\(videoEncodingFlag(for: error)): \(error)")
+        }
+    }
 }
 
 /// What counts as a ball and a flight.

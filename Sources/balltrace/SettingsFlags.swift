@@ -46,7 +46,12 @@ func settingsFlag(for error: AnalysisSettingsError, physics: PhysicsOptions) -> 
     case .nonPositiveScale: return physics.pixelsPerMetre != nil ? "--pixels-per-metre" : "--ball-diameter"
     case .unsupportedTracerFormat: return "--tracer"
     case .negativeTracerTime, .tracerTimeBeyondClip: return "--tracer-time"
-    case .unknownVideoPreset: return "--video-preset"
-    case .videoCrfOutOfRange: return "--video-crf"
+    case .unknownVideoPreset, .videoCrfOutOfRange: return videoEncodingFlag(for: error)
     }
+}
+
+/// The flag an encoding error is about: the preset's, or else the rate factor's.
+func videoEncodingFlag(for error: AnalysisSettingsError) -> String {
+    if case .unknownVideoPreset = error { return "--video-preset" }
+    return "--video-crf"
 }

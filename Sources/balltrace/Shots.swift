@@ -33,6 +33,8 @@ struct Shots: ParsableCommand {
                 balltrace shots range.mp4 --out-dir range-shots --pre-roll 3 --post-roll 2 --ball golf
               Each clip with a broadcast-style tracer:
                 balltrace shots range.mp4 --out-dir range-shots --style broadcast
+              Clips a third the size, written more slowly:
+                balltrace shots range.mp4 --out-dir range-shots --video-preset veryfast
               Two sessions: shots/monday/ and shots/tuesday/:
                 balltrace shots monday.mp4 tuesday.mov --out-dir shots
               A week of sessions, two at a time, with progress in a log:
@@ -58,6 +60,9 @@ struct Shots: ParsableCommand {
     @OptionGroup(title: "Drawing on the clips")
     var look: TracerOptions
 
+    @OptionGroup(title: "Encoding the clips")
+    var encoding: EncodingOptions
+
     @OptionGroup(title: "Detection")
     var detection: DetectionOptions
 
@@ -74,6 +79,14 @@ struct Shots: ParsableCommand {
     var quiet = false
 
     var settings: AnalysisSettings { detection.settings(physics: physics, coordinates: .topLeft) }
+
+    /// The clips' libx264 preset unless --video-preset says otherwise: each clip is encoded
+    /// again from the session, which at 1080p is most of what a shot costs beyond the analysis.
+    /// `ultrafast` takes about half of `veryfast`'s CPU a clip and half its memory (one encoder
+    /// per clip being written), for clips about 2.7 times larger at the same rate factor: on a
+    /// 10-minute 1080p session with 20 shots, 1.71 of FFmpeg's decoding against 2.07
+    /// (scripts/benchmark.sh --session-only).
+    static let clipPreset = "ultrafast"
 
     func validate() throws {
         guard !sessions.isEmpty else { throw ValidationError("give at least one session: a video file") }
@@ -136,7 +149,7 @@ struct Shots: ParsableCommand {
         }
         do {
             let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll,
-                                              drawing: look.drawing)
+                                              encoding: encoding.encoding(defaultPreset: Self.clipPreset), drawing: look.drawing)
             var sessionLogger = logger
             if !alone { sessionLogger[metadataKey: "session"] = "\(name)" }
             let result = try SessionShots.run(

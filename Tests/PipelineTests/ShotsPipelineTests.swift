@@ -150,6 +150,36 @@ struct ShotsPipelineTests {
         }
     }
 
+    /// The settings libx264 wrote into a clip's stream ("options: cabac=1 ref=2 …").
+    private func encoderOptions(_ path: String) throws -> String {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(bytes.range(of: Data("options: ".utf8)).map { String(decoding: bytes[$0.upperBound...].prefix(1200), as: UTF8.self) },
+                            "\(path) carries no libx264 settings")
+    }
+
+    @Test func clipsAreEncodedUltrafastUnlessAnotherPresetOrRateFactorIsAskedForAndShowTheSameShots() throws {
+        // By default the clips are written with the fastest preset, the one without CABAC.
+        let (_, usualFolder) = RangeSession.run
+        let usual = try log()
+        for shot in usual.shots {
+            let options = try encoderOptions("\(usualFolder)/\(shot.clip)")
+            #expect(options.contains("cabac=0") && options.contains("crf=20.0"), "\(shot.clip): \(options.prefix(200))")
+        }
+        let folder = GeneratedClips.temporaryPath("shots-veryfast")
+        let run = try BalltraceRun(["shots", RangeSession.withSound, "--out-dir", folder, "--ball", "golf",
+                                    "--video-preset", "veryfast", "--video-crf", "30"])
+        try #require(run.status == 0, "stderr: \(run.standardError)")
+        let asked = try JSONDecoder().decode(ShotLog.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/shots.json")))
+        #expect(asked.shots.map(\.impactTime) == usual.shots.map(\.impactTime))
+        #expect(asked.shots.map(\.clip) == usual.shots.map(\.clip))
+        for shot in asked.shots {
+            let options = try encoderOptions("\(folder)/\(shot.clip)")
+            #expect(options.contains("cabac=1") && options.contains("crf=30.0"), "\(shot.clip): \(options.prefix(200))")
+            let streams = try ffprobe("\(folder)/\(shot.clip)")
+            #expect(streams.contains { $0.codec_type == "video" } && streams.contains { $0.codec_type == "audio" })
+        }
+    }
+
     @Test func theLogValidatesAgainstItsSchemaAndTheCSVHasTheSameRows() throws {
         let (run, folder) = RangeSession.run
         try #require(run.status == 0, "stderr: \(run.standardError)")
@@ -236,7 +266,8 @@ struct ShotsCommandLineTests {
     }
 
     @Test(arguments: [(["--pre-roll", "-1"], "--pre-roll"), (["--post-roll", "nan"], "--post-roll"),
-                      (["--min-radius", "-1px"], "--min-radius"), (["--pixels-per-metre", "100", "--ball-diameter", "4cm"], "scale")])
+                      (["--min-radius", "-1px"], "--min-radius"), (["--pixels-per-metre", "100", "--ball-diameter", "4cm"], "scale"),
+                      (["--video-preset", "quick"], "--video-preset"), (["--video-crf", "99"], "--video-crf")])
     func aFlagOutOfRangeIsAUsageErrorNamingIt(flags: [String], named: String) throws {
         let folder = GeneratedClips.temporaryPath("usage")
         let run = try BalltraceRun(["shots", RangeSession.silent.path, "--out-dir", folder] + flags)
