@@ -54,6 +54,9 @@ struct Analyze: ParsableCommand {
 
     var settings: AnalysisSettings { detection.settings(physics: physics, coordinates: output.coordinates) }
 
+    /// How the overlay videos are encoded: as asked, or libx264 `veryfast`.
+    var videoEncoding: VideoEncoding { output.encoding.encoding(defaultPreset: VideoEncoding.default.preset) }
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one input: a video file, a URL, or '-' for standard input") }
         try physics.checkOneScale()
@@ -136,7 +139,7 @@ struct Analyze: ParsableCommand {
         logger.logLevel = display.verbose ? .debug : .notice
         if let outDir = batch.outDir {
             let clips = Batch(inputs: inputs, folder: outDir, render: batch.render, jobs: batch.jobs, force: batch.force, settings: settings,
-                              encoding: output.encoding.encoding(defaultPreset: VideoEncoding.default.preset), drawing: look.drawing, quiet: display.quiet,
+                              encoding: videoEncoding, drawing: look.drawing, quiet: display.quiet,
                               console: console, logger: logger, cancellation: interruption.cancellation)
             let status = clips.run()
             if interruption.signalNumber != nil { throw ExitCode(interruption.exitCode) }
@@ -155,7 +158,7 @@ struct Analyze: ParsableCommand {
                 try AtomicFile.checkWritableFolder(for: path)
             }
             let overlay = output.video.map {
-                OverlayVideoRequest(path: $0, encoding: output.encoding.encoding(defaultPreset: VideoEncoding.default.preset), drawing: look.drawing)
+                OverlayVideoRequest(path: $0, encoding: videoEncoding, drawing: look.drawing)
             }
             let name = input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent
             let started = Date()
