@@ -294,10 +294,10 @@ if [ "$with_session" = 1 ]; then
   sv=$(median session-shots-veryfast 2)
   printf "  %-50s %8.2fs %8.2fs %7s\n" "shots --video-preset veryfast  vs  ffmpeg -f null" "$sv" "$sd" "$(ratio "$sv" "$sd")"
   printf "  %-50s %8.2fs %8.2fs %7s\n" "analyze --json  vs  ffmpeg -f null" "$sa" "$sd" "$(ratio "$sa" "$sd")"
-  per_shot=$(awk -v s="$(paired_cpu session-shots session-analyze)" -v n="$found" 'BEGIN { printf "%.2f", (n > 0 ? s / n : 0) }')
-  printf "  %-50s %s s of CPU a shot\n" "writing the shot clips (shots less analyze)" "$per_shot"
-  per_shot=$(awk -v s="$(paired_cpu session-shots-veryfast session-analyze)" -v n="$found" 'BEGIN { printf "%.2f", (n > 0 ? s / n : 0) }')
-  printf "  %-50s %s s of CPU a shot\n" "the same with --video-preset veryfast" "$per_shot"
+  # per_shot NAME: the CPU NAME spends above the analysis, paired by run, over the shots found.
+  per_shot() { awk -v s="$(paired_cpu "$1" session-analyze)" -v n="$found" 'BEGIN { printf "%.2f", (n > 0 ? s / n : 0) }'; }
+  printf "  %-50s %s s of CPU a shot\n" "writing the shot clips (shots less analyze)" "$(per_shot session-shots)"
+  printf "  %-50s %s s of CPU a shot\n" "the same with --video-preset veryfast" "$(per_shot session-shots-veryfast)"
   printf "  %-50s %6s MB   veryfast %s MB   analyze %s MB   ffmpeg -f null %s MB\n" "peak memory, shots" \
     "$(megabytes "$(median session-shots 3)")" "$(megabytes "$(median session-shots-veryfast 3)")" \
     "$(megabytes "$(median session-analyze 3)")" "$(megabytes "$(median session-decode 3)")"

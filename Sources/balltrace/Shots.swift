@@ -80,14 +80,6 @@ struct Shots: ParsableCommand {
 
     var settings: AnalysisSettings { detection.settings(physics: physics, coordinates: .topLeft) }
 
-    /// The clips' libx264 preset unless --video-preset says otherwise: each clip is encoded
-    /// again from the session, which at 1080p is most of what a shot costs beyond the analysis.
-    /// `ultrafast` takes about half of `veryfast`'s CPU a clip and half its memory (one encoder
-    /// per clip being written), for clips about 2.7 times larger at the same rate factor: on a
-    /// 10-minute 1080p session with 20 shots, 1.71 of FFmpeg's decoding against 2.07
-    /// (scripts/benchmark.sh --session-only).
-    static let clipPreset = "ultrafast"
-
     func validate() throws {
         guard !sessions.isEmpty else { throw ValidationError("give at least one session: a video file") }
         guard jobs >= 1 else { throw ValidationError("--jobs: expected 1 or more sessions at once (got \(jobs))") }
@@ -149,7 +141,7 @@ struct Shots: ParsableCommand {
         }
         do {
             let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll,
-                                              encoding: encoding.encoding(defaultPreset: Self.clipPreset), drawing: look.drawing)
+                                              encoding: encoding.encoding(defaultPreset: SessionShotsRequest.clipEncoding.preset), drawing: look.drawing)
             var sessionLogger = logger
             if !alone { sessionLogger[metadataKey: "session"] = "\(name)" }
             let result = try SessionShots.run(

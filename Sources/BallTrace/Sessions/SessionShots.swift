@@ -15,8 +15,17 @@ package struct SessionShotsRequest: Sendable {
     /// How the clips draw the flights.
     package var drawing: OverlayDrawing
 
+    /// How the clips are encoded unless asked otherwise: libx264 `ultrafast`, where an overlay
+    /// video is `veryfast`. Each clip is encoded again from the session, which at 1080p is most of
+    /// what a shot costs beyond the analysis, and a session's clips are short and many:
+    /// `ultrafast` takes about half of `veryfast`'s CPU a clip and half its memory (one encoder per
+    /// clip being written), for clips about 2.7 times larger at the same rate factor (a 10-minute
+    /// 1080p session with 20 shots: 1.71 of FFmpeg's decoding against 2.07,
+    /// `scripts/benchmark.sh --session-only`).
+    package static let clipEncoding = VideoEncoding(preset: "ultrafast", crf: VideoEncoding.default.crf)
+
     package init(path: String, folder: String, settings: AnalysisSettings, preRoll: Double = 2, postRoll: Double = 1,
-                 encoding: VideoEncoding = .default, drawing: OverlayDrawing = .vision) {
+                 encoding: VideoEncoding = clipEncoding, drawing: OverlayDrawing = .vision) {
         self.drawing = drawing
         self.path = path
         self.folder = folder
