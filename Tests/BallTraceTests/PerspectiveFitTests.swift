@@ -153,6 +153,20 @@ private func launchWindow(_ shot: PinholeShot, seed: UInt64, radius: ((Int) -> D
     }
 }
 
+/// A drive launched 10 m from the camera: its image shrinks from about 3 px to 1.3 px over
+/// the first ten frames.
+private let farDrive = PinholeShot(start: [0, -1.2, 10], velocity: [1, 13, 60])
+
+/// The points with their radii widened by blur of `blur` pixels (added in quadrature: a blurred
+/// disc's spread is the ball's and the blur's together).
+private func blurred(_ points: [TrackPoint], by blur: Double) -> [TrackPoint] {
+    points.map { point in
+        var point = point
+        point.radius = (point.radius * point.radius + blur * blur).squareRoot()
+        return point
+    }
+}
+
 @Suite struct BallisticInDepthTests {
     let test = BallisticTest(shorterSide: 1080)
 
@@ -264,6 +278,74 @@ private func launchWindow(_ shot: PinholeShot, seed: UInt64, radius: ((Int) -> D
         let points = launchWindow(shot, seed: 2, radius: { i in shot.radius(at: Double(9 - i) / fps) })
         let verdict = test.evaluate(points)
         #expect(verdict.path == nil, "got \(verdict)")
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func fartherDriveWhoseBlurredBlobHardlyShrinksIsStillBallisticInDepth(seed: UInt64) throws {
+        // Twice as far off, the ball's image halves over the window, but blur widens every blob
+        // by about the same few pixels (a 2.6 px ball measures 4.3 px in the generated
+        // down-the-line clips): the blobs shrink by a fifth only.
+        let shot = farDrive
+        let points = blurred(launchWindow(shot, seed: seed), by: 3.5)
+        #expect(PerspectiveFit.sizeChange(points) < PerspectiveFit.depthSizeChange)
+        let parabola = try #require(MotionFit(points))
+        #expect(parabola.rms > BallisticTest.smoothnessTolerance(radius: 4), "the parabola alone explains it (\(parabola.rms) px)")
+        let verdict = test.evaluate(points)
+        guard case .ballisticInDepth(let fit) = verdict else {
+            Issue.record("expected ballisticInDepth, got \(verdict)")
+            return
+        }
+        #expect(fit.k > 0)
+    }
+
+    @Test func fartherDriveWhoseBlobGrowsALittleIsNotBallistic() {
+        // The same converging path, the blob growing by as little as the blurred ball shrank:
+        // blur makes a change in size smaller, never turns it around.
+        let shot = farDrive
+        let points = blurred(launchWindow(shot, seed: 1, radius: { i in shot.radius(at: Double(9 - i) / fps) }), by: 3.5)
+        #expect(PerspectiveFit.sizeChange(points) >= PerspectiveFit.blurredDepthSizeChange)
+        #expect(test.evaluate(points).path == nil, "got \(test.evaluate(points))")
+    }
+
+    @Test func flightRacingAwayIsLookedForOnlyNearItsPathInDepthWhenItIsMissed() throws {
+        // Followed in depth and missed for two frames: a parabola through its points misses
+        // them by far more than detections scatter, and where it leads is no place to look.
+        let points = launchWindow(flyingAway, seed: 1)
+        let parabola = try #require(MotionFit(points))
+        #expect(parabola.rms > BallisticTest.smoothnessTolerance(radius: 6))
+        var track = Track(first: points[0])
+        for point in points.dropFirst() { track.append(point) }
+        track.isSeenInDepth = true
+        track.reportedAtFrame = points[points.count - 1].frame
+        track.missedFrames = 2
+        let settings = TrackerSettings(trajectoryLength: 10, frameWidth: 1920, frameHeight: 1080)
+        track.fitMotion(settings: settings)
+        let time = points[points.count - 1].time + 3 / fps
+        let expected = track.prediction(at: time, settings: settings)
+        let truth = flyingAway.position(at: time - clipStart)
+        #expect(expected.center.distance(to: truth) < expected.gate)
+        for centre in expected.alternatives {
+            #expect(centre.distance(to: expected.center) < 3 * expected.gate, "another centre at \(centre), the path at \(expected.center)")
+        }
+    }
+
+    @Test(arguments: [0.5, 2.0])
+    func withoutBlurABlobChangesSizeAsTheDepthDoes(depthRatio: Double) {
+        let ratio = BallisticTest.blurredSizeRatio(depthRatio: depthRatio, head: 6, tail: 6 * depthRatio, blur: 0)
+        #expect(abs(ratio - depthRatio) < 1e-12)
+    }
+
+    @Test func blurHidesMoreOfASmallBallsChangeInSizeThanOfALargeOnes() {
+        // Receding to twice its distance under 3.5 px of blur: a ball whose far blob measures
+        // 4.3 px (a 2.5 px image) is expected to shrink by under a third, where the ball
+        // halves; one whose far blob measures 16 px, by very nearly half.
+        let small = BallisticTest.blurredSizeRatio(depthRatio: 0.5, head: 6, tail: 4.3, blur: 3.5)
+        let large = BallisticTest.blurredSizeRatio(depthRatio: 0.5, head: 32, tail: 16, blur: 3.5)
+        #expect(small > 0.67 && small < 0.75)
+        #expect(large > 0.5 && large < 0.52)
+        // Coming at the camera, the same from the other end.
+        let approaching = BallisticTest.blurredSizeRatio(depthRatio: 2, head: 4.3, tail: 6, blur: 3.5)
+        #expect(approaching > 1.33 && approaching < 1.5)
     }
 
     @Test(arguments: [0.0, -3.0], [1 as UInt64, 2, 3])

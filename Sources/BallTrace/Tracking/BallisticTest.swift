@@ -48,6 +48,9 @@ struct BallisticTest: Sendable, Hashable {
     /// person's head bobs at about half that. (A slow-motion export whose timestamps are
     /// stretched makes gravity look weaker than this.)
     static let minimumGravityPerRadius = 55.0
+    /// The share of the parabola's misfit a path in depth must come within to be considered
+    /// for points whose size changes only a little (see ``pathInDepth(_:tolerance:stepInterval:pictureMisfit:)``).
+    static let depthMisfitShare = 0.25
     /// Largest median deviation of log-radius from its trend (see ``sizeIsSteady(_:)``).
     static let sizeSteadiness = 0.15
     /// Share of a window's detections with moving neighbours that rejects it: a ball leaving
@@ -91,7 +94,9 @@ struct BallisticTest: Sendable, Hashable {
         guard sizeIsSteady(points) else { return .changesSize }
         let tolerance = Self.smoothnessTolerance(radius: radius)
         guard fit.rms <= tolerance else {
-            if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval) { return .ballisticInDepth(fit: seen) }
+            if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval, pictureMisfit: fit.rms) {
+                return .ballisticInDepth(fit: seen)
+            }
             return .notSmooth(rms: fit.rms, tolerance: tolerance)
         }
         let accelerationNoise = accelerationNoise(points, fit: fit)
@@ -100,7 +105,9 @@ struct BallisticTest: Sendable, Hashable {
             // Coming at the camera, a falling ball races away from the point it comes from,
             // faster as it nears: seen from below (a camera looking up at a ball dropping onto
             // it) that reads as a pull upward, and the path in depth falls.
-            if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval) { return .ballisticInDepth(fit: seen) }
+            if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval, pictureMisfit: fit.rms) {
+                return .ballisticInDepth(fit: seen)
+            }
             return .pulledUpward(acceleration: ay)
         }
         // It visibly falls, and as fast as gravity makes a ball of its size fall: a ball of radius R metres that appears r
@@ -122,9 +129,20 @@ struct BallisticTest: Sendable, Hashable {
     /// camera or coming at it follows a parabola in depth, which the picture shows bent by
     /// perspective, and its size changes as its depth does. The path must fall (or fly away
     /// steeply, see ``recedesSteeply(_:_:)``), and most elongated blobs lie along it.
-    func pathInDepth(_ points: [TrackPoint], tolerance: Double, stepInterval: Double) -> PerspectiveFit? {
-        guard PerspectiveFit.sizeSuggestsDepth(points), let seen = PerspectiveFit(points), seen.rms <= tolerance,
-              sizeFollowsDepth(points, seen),
+    ///
+    /// Depth is considered when the size changes by a quarter. Blur keeps a small ball's blob
+    /// from shrinking as fast as the ball (see ``PerspectiveFit/blurredDepthSizeChange``): when
+    /// the path in depth explains the points far better than the parabola in the picture
+    /// (`pictureMisfit`, its rms; a quarter of it or less, where one more parameter alone gains
+    /// little), a smaller change is enough, and the size is compared with the depth as seen
+    /// through blur of up to ``largestBlur``.
+    func pathInDepth(_ points: [TrackPoint], tolerance: Double, stepInterval: Double, pictureMisfit: Double) -> PerspectiveFit? {
+        let sizeChange = PerspectiveFit.sizeChange(points)
+        guard sizeChange >= PerspectiveFit.blurredDepthSizeChange, let seen = PerspectiveFit(points), seen.rms <= tolerance
+        else { return nil }
+        let decisive = seen.rms <= Self.depthMisfitShare * pictureMisfit
+        guard sizeChange >= PerspectiveFit.depthSizeChange || decisive,
+              sizeFollowsDepth(points, seen, blur: decisive ? Self.largestBlur : 0),
               fallsInDepth(points, seen) || recedesSteeply(points, seen),
               misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count
         else { return nil }
@@ -191,13 +209,38 @@ struct BallisticTest: Sendable, Hashable {
     /// Whether the blobs grow or shrink as the perspective path says the depth changes:
     /// the apparent radius is inversely proportional to depth. Radii of small or smeared blobs
     /// are rough, so the two need only agree within a factor of about 1.6.
-    func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
+    ///
+    /// With `blur` (pixels), the ball is taken as seen through that much blur, which widens
+    /// every blob by about the same amount in quadrature (see ``blurredSizeRatio(depthRatio:head:tail:blur:)``):
+    /// a small ball's blob then changes less than its depth, a large one's nearly as much.
+    func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit, blur: Double = 0) -> Bool {
         let n = points.count
         let (head, tail) = PerspectiveFit.endRadii(points)
-        let predicted = seen.depth(at: points[1].time) / seen.depth(at: points[n - 2].time)
-        guard head > 0, tail > 0, predicted > 0 else { return false }
+        let depthRatio = seen.depth(at: points[1].time) / seen.depth(at: points[n - 2].time)
+        guard head > 0, tail > 0, depthRatio > 0 else { return false }
+        let predicted = Self.blurredSizeRatio(depthRatio: depthRatio, head: head, tail: tail, blur: blur)
         return abs(log(tail / head) - log(predicted)) <= 0.5
     }
+
+    /// The ratio of the last blob's radius to the first's that a ball whose image scales by
+    /// `depthRatio` (first depth over last) shows through `blur` pixels of blur, given the
+    /// radii measured at either end (`head`, `tail`): the far end's blob, blur taken out in
+    /// quadrature (leaving at least half of it: a blob is never all blur), is the ball's image
+    /// there; scaled to the near end and blurred again, it is the near end's expected blob.
+    /// Without blur, `depthRatio` itself.
+    static func blurredSizeRatio(depthRatio: Double, head: Double, tail: Double, blur: Double) -> Double {
+        func image(_ blob: Double) -> Double { max(blob * blob - blur * blur, 0.25 * blob * blob).squareRoot() }
+        func blurred(_ image: Double) -> Double { (image * image + blur * blur).squareRoot() }
+        if depthRatio < 1 {
+            return tail / blurred(image(tail) / depthRatio)  // receding: the tail is the far end
+        }
+        return blurred(image(head) * depthRatio) / head
+    }
+
+    /// The most blur (pixels) a ball's blob may owe its size to: a soft lens, a phone's
+    /// processing and compression spread a small ball's edge by a Gaussian of up to about
+    /// 2 px, which moves the edge a faint blob is cut at out by about twice that.
+    static let largestBlur = 3.5
 
     /// The gravity test for a path in depth. The numerator of y is the 3-D height scaled by
     /// the first depth, so its curvature is gravity in pixels at that depth, where the ball's

@@ -70,10 +70,25 @@ struct PerspectiveFit: Sendable, Hashable {
     /// is at least a quarter larger than at the other. Fitting in depth costs far more than a
     /// parabola, so it is tried only then.
     static func sizeSuggestsDepth(_ points: some Collection<TrackPoint>) -> Bool {
-        guard points.count >= 5 else { return false }
-        let (head, tail) = endRadii(points)
-        return max(head, tail) >= 1.25 * min(head, tail)
+        sizeChange(points) >= depthSizeChange
     }
+
+    /// How much larger the radius is at one end of the points than at the other (1 for
+    /// fewer than five points: too few ends to tell).
+    static func sizeChange(_ points: some Collection<TrackPoint>) -> Double {
+        guard points.count >= 5 else { return 1 }
+        let (head, tail) = endRadii(points)
+        return max(head, tail) / max(min(head, tail), 1e-9)
+    }
+
+    /// The size change that suggests depth by itself (see ``sizeSuggestsDepth(_:)``).
+    static let depthSizeChange = 1.25
+    /// The least size change for a path in depth the motion itself asks for: a small ball's
+    /// blob is its image widened by blur (the lens, the exposure, compression), by about the
+    /// same pixel or two whatever its distance, so its radius changes less than its depth
+    /// does. A ball whose image shrinks from 4 px to 3 px (its depth grown by a third) under 3 px of
+    /// blur shows about 5 px and 4.2 px: a change of 1.18.
+    static let blurredDepthSizeChange = 1.1
 
     /// The median radius of the first three points and of the last three: sizes at either end,
     /// with one rough blob at each end outvoted.

@@ -204,10 +204,16 @@ struct Track: Sendable, Hashable, Identifiable {
             // A flight hidden now, after it shrank: where it was going before it began to go
             // behind something. (Not offered to chains: in clutter, a chain's blobs shrink and
             // vanish for many reasons, and one more centre is one more blob it could take.)
-            if isReported, missedFrames > 0, let before = fits.beforeGoingBehind { alternatives.append(before.position(at: time)) }
+            // A parabola that misses its own points by more than a ball's detections scatter is
+            // no path of this ball (a flight racing away, seen in depth, bends far from one):
+            // where it leads is not offered.
+            let scatter = BallisticTest.smoothnessTolerance(radius: radius)
+            if isReported, missedFrames > 0, let before = fits.beforeGoingBehind, before.rms <= scatter {
+                alternatives.append(before.position(at: time))
+            }
             // A path the parabola does not explain may be one in depth.
             if depth != nil {
-                alternatives.append(parabola.position(at: time))
+                if parabola.rms <= scatter { alternatives.append(parabola.position(at: time)) }
             } else if let seen = fits.alternativeDepth {
                 alternatives.append(seen.position(at: time))
             }
