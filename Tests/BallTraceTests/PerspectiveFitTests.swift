@@ -325,7 +325,8 @@ private func blurred(_ points: [TrackPoint], by blur: Double) -> [TrackPoint] {
         let truth = flyingAway.position(at: time - clipStart)
         #expect(expected.center.distance(to: truth) < expected.gate)
         for centre in expected.alternatives {
-            #expect(centre.distance(to: expected.center) < 3 * expected.gate, "another centre at \(centre), the path at \(expected.center)")
+            #expect(centre.distance(to: expected.center) < 3 * expected.gate,
+                    "another centre at \(centre), the path at \(expected.center)")
         }
     }
 

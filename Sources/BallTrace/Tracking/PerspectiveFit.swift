@@ -85,8 +85,8 @@ struct PerspectiveFit: Sendable, Hashable {
     static let depthSizeChange = 1.25
     /// The least size change for a path in depth the motion itself asks for: a small ball's
     /// blob is its image widened by blur (the lens, the exposure, compression), by about the
-    /// same pixel or two whatever its distance, so its radius changes less than its depth
-    /// does. A ball whose image shrinks from 4 px to 3 px (its depth grown by a third) under 3 px of
+    /// same few pixels whatever its distance, so its radius changes less than its depth does.
+    /// A ball whose image shrinks from 4 px to 3 px (its depth grown by a third) under 3 px of
     /// blur shows about 5 px and 4.2 px: a change of 1.18.
     static let blurredDepthSizeChange = 1.1
 
