@@ -54,6 +54,7 @@ final class FrameAnalyzer {
             analysisInterval: max(settings.frameSpacing, frameInterval), followsCamera: !settings.fixedCamera)
         faintSpots = FaintSpotFinder(detector: detector)
         var trackerSettings = TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)
+        trackerSettings.analysisPixel = Double(detector.reduction)
         trackerSettings.tee = settings.tee.map { PixelPoint(x: $0.x * Double(width), y: $0.y * Double(height)) }
         tracking = TrackingPipeline(tracker: TrajectoryTracker(settings: trackerSettings))
     }

@@ -10,9 +10,12 @@ import Foundation
 /// person or a chain of clutter fails one of these.
 struct BallisticTest: Sendable, Hashable {
     var shorterSide: Double
+    /// Pixels per pixel of the picture blobs were found in (see ``TrackerSettings/analysisPixel``).
+    var analysisPixel: Double
 
-    init(shorterSide: Double) {
+    init(shorterSide: Double, analysisPixel: Double = 1) {
         self.shorterSide = shorterSide
+        self.analysisPixel = analysisPixel
     }
 
     enum Verdict: Sendable, Hashable {
@@ -48,6 +51,11 @@ struct BallisticTest: Sendable, Hashable {
     /// person's head bobs at about half that. (A slow-motion export whose timestamps are
     /// stretched makes gravity look weaker than this.)
     static let minimumGravityPerRadius = 55.0
+    /// The radius the detector gives a blob of one pixel of the picture it searches (its
+    /// area's, √(1/π), in those pixels): the least it measures. Blobs this small at one end of a
+    /// window have no size to compare, only a floor (a speck of sensor noise or compression is
+    /// one), and a change of size down to it says nothing of depth.
+    static let onePixelRadius = (1 / Double.pi).squareRoot()
     /// The share of the parabola's misfit a path in depth must come within to be considered
     /// for points whose size changes only a little (see ``pathInDepth(_:tolerance:stepInterval:pictureMisfit:)``).
     static let depthMisfitShare = 0.25
@@ -138,7 +146,9 @@ struct BallisticTest: Sendable, Hashable {
     /// through blur of up to ``largestBlur``.
     func pathInDepth(_ points: [TrackPoint], tolerance: Double, stepInterval: Double, pictureMisfit: Double) -> PerspectiveFit? {
         let sizeChange = PerspectiveFit.sizeChange(points)
-        guard sizeChange >= PerspectiveFit.blurredDepthSizeChange, let seen = PerspectiveFit(points), seen.rms <= tolerance
+        let (head, tail) = PerspectiveFit.endRadii(points)
+        guard min(head, tail) > Self.onePixelRadius * analysisPixel, sizeChange >= PerspectiveFit.blurredDepthSizeChange,
+              let seen = PerspectiveFit(points), seen.rms <= tolerance
         else { return nil }
         let decisive = seen.rms <= Self.depthMisfitShare * pictureMisfit
         guard sizeChange >= PerspectiveFit.depthSizeChange || decisive,

@@ -19,6 +19,28 @@ enum FlightPath: Sendable, Hashable {
         }
     }
 
+    /// Whether the path can be carried back from `start` to the earlier `time`: always for a
+    /// parabola in the picture; for a path in depth, while its depth stays at least
+    /// ``depthShareCarriedBack`` of its depth at `start`. Back toward its launch a ball flying
+    /// away was nearer the camera, but a fit's depth, carried further, runs into the camera, and
+    /// where it then puts the ball (thousands of pixels off, with a timing tolerance to match)
+    /// means nothing.
+    func reachesBack(to time: Double, from start: Double) -> Bool {
+        switch self {
+        case .picture: return true
+        case let .depth(fit):
+            let from = fit.depth(at: start)
+            return from > 0 && fit.depth(at: time) >= Self.depthShareCarriedBack * from
+        }
+    }
+
+    /// The least share of its depth a path in depth is carried back to: a drive launched 3 m from
+    /// the camera at 40 m/s is 5.7 m away two frames later (at 30 fps) and 8.3 m away four frames
+    /// later, so its launch lies at a half or a third of the depth a look back starts from; a
+    /// fitted depth grows faster than the ball's early on (a streak's centre lags behind the
+    /// ball), so a quarter.
+    static let depthShareCarriedBack = 0.25
+
     /// A path in depth: the ball flies toward or away from the camera.
     var isInDepth: Bool {
         if case .depth = self { return true }

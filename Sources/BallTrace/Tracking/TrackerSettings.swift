@@ -62,6 +62,10 @@ struct TrackerSettings: Sendable, Hashable {
     /// (see ``AnalysisSettings/tee``).
     var tee: PixelPoint?
 
+    /// Pixels of the frame per pixel of the picture blobs are found in, each way (the detector's
+    /// reduction, see ``BlobDetector``): a blob of one such pixel is the smallest there is.
+    var analysisPixel = 1.0
+
     /// Shorter side of the displayed frame, pixels (scales the motion thresholds).
     var shorterSide: Double
     /// The displayed frame, pixels: a flight predicted outside it has left the picture.

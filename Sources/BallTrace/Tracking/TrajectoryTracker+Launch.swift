@@ -127,6 +127,7 @@ extension TrajectoryTracker {
             let receding = Track.recedingBackward(known[0], known[1], known[2], to: past.time)
             let expected = [fit.position(at: past.time)] + (receding.map { [$0] } ?? [])
             let neighbour = found.last ?? first
+            guard fit.reachesBack(to: past.time, from: first.time) else { break }
             // A fast ball's place at a time is only as certain as the time: a converted clip's
             // pictures are timed to about a tenth of a frame interval (see `CaptureCadence`).
             let velocity = fit.velocity(at: past.time)

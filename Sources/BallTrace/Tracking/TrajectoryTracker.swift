@@ -48,7 +48,7 @@ struct TrajectoryTracker: Sendable {
 
     init(settings: TrackerSettings) {
         self.settings = settings
-        test = BallisticTest(shorterSide: settings.shorterSide)
+        test = BallisticTest(shorterSide: settings.shorterSide, analysisPixel: settings.analysisPixel)
     }
 
     /// Reported trajectories still in flight.
