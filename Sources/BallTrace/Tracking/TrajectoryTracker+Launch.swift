@@ -63,6 +63,16 @@ extension TrajectoryTracker {
         }
     }
 
+    /// Whether `blob` is still there, of the same size, in the `next` frame, while the flight's
+    /// path moves the ball more than twice its radius between the two: the ghost a ball leaves
+    /// where it rested (the background still holds the ball for a while after it is struck, and
+    /// the difference shows where it was, frame after frame), not the ball.
+    func staysPut(_ blob: Blob, into next: KeptFrame, whilePathMoves travel: Double) -> Bool {
+        guard travel > 2 * blob.radius else { return false }
+        let reach = max(1.5, 0.5 * blob.radius)
+        return next.blobs.contains { $0.center.distance(to: blob.center) <= reach && isSimilarSize($0.radius, blob.radius) }
+    }
+
     /// Frames at the start of a flight its chain may miss and find again in the frames before
     /// it: the impact frame and the next, smeared and merged with the club head.
     static let launchFramesLost = 2
@@ -138,12 +148,15 @@ extension TrajectoryTracker {
             // across its path (a club head passing the tee at the launch is near the path too).
             let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
             func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
+            let next = recentFrames.first { $0.step == past.step + 1 }
+            func travel(from start: Double, to end: Double) -> Double { fit.position(at: start).distance(to: fit.position(at: end)) }
             let nearest = past.blobs.indices.filter {
                 let blob = past.blobs[$0]
                 return isSimilarSize(blob.radius, grown) && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
                     && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
                                                   velocity: velocity, stepInterval: neighbour.time - past.time)
                     && !taken.contains(TrackPoint.Detection(step: past.step, position: blob.center))
+                    && !(next.map { staysPut(blob, into: $0, whilePathMoves: travel(from: past.time, to: $0.time)) } ?? false)
             }
                 .min { distance(past.blobs[$0]) < distance(past.blobs[$1]) }
             var blob: Blob, isCrowded: Bool
