@@ -145,8 +145,9 @@ struct BallisticTest: Sendable, Hashable {
     /// little), a smaller change is enough, and the size is compared with the depth as seen
     /// through blur of up to ``largestBlur``.
     func pathInDepth(_ points: [TrackPoint], tolerance: Double, stepInterval: Double, pictureMisfit: Double) -> PerspectiveFit? {
-        let sizeChange = PerspectiveFit.sizeChange(points)
+        // `evaluate` judges five points or more: both ends are measured.
         let (head, tail) = PerspectiveFit.endRadii(points)
+        let sizeChange = PerspectiveFit.sizeChange(head: head, tail: tail)
         guard min(head, tail) > Self.onePixelRadius * analysisPixel, sizeChange >= PerspectiveFit.blurredDepthSizeChange,
               let seen = PerspectiveFit(points), seen.rms <= tolerance
         else { return nil }

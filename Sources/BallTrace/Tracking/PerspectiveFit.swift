@@ -78,7 +78,12 @@ struct PerspectiveFit: Sendable, Hashable {
     static func sizeChange(_ points: some Collection<TrackPoint>) -> Double {
         guard points.count >= 5 else { return 1 }
         let (head, tail) = endRadii(points)
-        return max(head, tail) / max(min(head, tail), 1e-9)
+        return sizeChange(head: head, tail: tail)
+    }
+
+    /// How much larger the radius at one end is than at the other, from the two.
+    static func sizeChange(head: Double, tail: Double) -> Double {
+        max(head, tail) / max(min(head, tail), 1e-9)
     }
 
     /// The size change that suggests depth by itself (see ``sizeSuggestsDepth(_:)``).

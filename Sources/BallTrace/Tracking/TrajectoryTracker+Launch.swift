@@ -148,15 +148,17 @@ extension TrajectoryTracker {
             // across its path (a club head passing the tee at the launch is near the path too).
             let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
             func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
+            // The frame after this one, and how far the path moves the ball into it: a blob still
+            // there then is the ball's ghost (see `staysPut`).
             let next = recentFrames.first { $0.step == past.step + 1 }
-            func travel(from start: Double, to end: Double) -> Double { fit.position(at: start).distance(to: fit.position(at: end)) }
+            let travel = next.map { fit.position(at: past.time).distance(to: fit.position(at: $0.time)) } ?? 0
             let nearest = past.blobs.indices.filter {
                 let blob = past.blobs[$0]
                 return isSimilarSize(blob.radius, grown) && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
                     && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
                                                   velocity: velocity, stepInterval: neighbour.time - past.time)
                     && !taken.contains(TrackPoint.Detection(step: past.step, position: blob.center))
-                    && !(next.map { staysPut(blob, into: $0, whilePathMoves: travel(from: past.time, to: $0.time)) } ?? false)
+                    && !(next.map { staysPut(blob, into: $0, whilePathMoves: travel) } ?? false)
             }
                 .min { distance(past.blobs[$0]) < distance(past.blobs[$1]) }
             var blob: Blob, isCrowded: Bool
