@@ -9,10 +9,10 @@ namespace balltrace::detector {
 /// One row of the picture reduced by the whole factor k, into `out`: the mean of each k × k
 /// block of `rows` (k rows of the stored picture), rounded. Column sums first, then sums of k
 /// neighbours: both plain loops the compiler vectorizes.
-static void reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride, uint8_t *out) {
+static void reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride, uint8_t *out, bool wide) {
     const int k = d->config.reduction, w = d->width, span = w * k;
     if (k == 2) {
-        balltrace::halve_row(rows, rows + stride, w, out);
+        balltrace::halve_row(rows, rows + stride, w, out, wide ? halve_row_wide(rows, rows + stride, w, out) : 0);
         return;
     }
     uint16_t *sums = d->column_sums.data();
@@ -154,8 +154,10 @@ constexpr double kSteadyCameraStep = 0.5;
 /// Adds how row `a` differs from row `b` (`n` pixels) to `change`: the sum of absolute
 /// differences, and the pixels that differ by more than kStrongChange. When `copy_to` is given,
 /// `a` is also copied there in the same pass (an unreduced picture is read once, not twice).
-static void compare_row(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to, uint64_t &total, long &strong) {
-    int i = 0;
+/// With `wide`, 32 pixels at a time first (compare_row_wide).
+static void compare_row(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to, uint64_t &total, long &strong,
+                        bool wide) {
+    int i = wide ? compare_row_wide(a, b, n, copy_to, uint8_t(kStrongChange), total, strong) : 0;
 #if CV_SIMD128
     // Sixteen pixels at a time: sums of absolute differences, and strong changes counted in
     // 8-bit lanes (a lane's mask is −1) for at most 255 blocks before they are added up.
@@ -183,6 +185,7 @@ static void compare_row(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy
 /// the last (`d->last_picture`), into `d->change`, in the same pass over each row.
 void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
     const int k = d->config.reduction, w = d->width;
+    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
     const bool compare = d->frames > 0;
     uint64_t total = 0;
     long strong = 0;
@@ -191,12 +194,12 @@ void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
         const uint8_t *last = d->last_picture.data() + size_t(y) * w;
         if (k == 1) {
             if (compare)
-                compare_row(luma + y * stride, last, w, out, total, strong);
+                compare_row(luma + y * stride, last, w, out, total, strong, wide);
             else
                 std::memcpy(out, luma + y * stride, w);
         } else {
-            reduce_rows(d, luma + y * k * stride, stride, out);
-            if (compare) compare_row(out, last, w, nullptr, total, strong);
+            reduce_rows(d, luma + y * k * stride, stride, out, wide);
+            if (compare) compare_row(out, last, w, nullptr, total, strong, wide);
         }
     }
     const size_t n = d->picture.size();
@@ -205,10 +208,10 @@ void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
 
 /// How two analysis pictures of the same size differ: mean absolute difference and strongly
 /// changed pixels.
-static PictureChange compare_pictures(const std::vector<uint8_t> &a, const std::vector<uint8_t> &b) {
+static PictureChange compare_pictures(const std::vector<uint8_t> &a, const std::vector<uint8_t> &b, bool wide) {
     uint64_t total = 0;
     long strong = 0;
-    compare_row(a.data(), b.data(), int(a.size()), nullptr, total, strong);
+    compare_row(a.data(), b.data(), int(a.size()), nullptr, total, strong, wide);
     return {double(total) / double(std::max<size_t>(1, a.size())), strong};
 }
 
@@ -224,6 +227,7 @@ static PictureChange compare_pictures(const std::vector<uint8_t> &a, const std::
 bool is_repeat(bt_detector *d, const PictureChange &change) {
     constexpr size_t kRecentChanges = 16;
     auto &recent = d->recent_change;
+    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
     bool repeat = false;
     if (recent.size() >= 8) {
         auto &ranked = d->ranked_change;
@@ -268,9 +272,9 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
             // the last one too: that test is used only in a clip already seen to repeat pictures
             // (a converted clip repeats them throughout), never on the first suspicion.
             if (!repeat && moving && steady && d->frames >= 2 && d->plain_repeats >= kRepeatsBeforeOlderTest) {
-                const PictureChange older = compare_pictures(d->picture, d->older_picture);
+                const PictureChange older = compare_pictures(d->picture, d->older_picture, wide);
                 // The third showing of a picture is measured against its second as well.
-                const PictureChange again = d->last_was_repeat ? compare_pictures(d->picture, d->repeated_picture) : change;
+                const PictureChange again = d->last_was_repeat ? compare_pictures(d->picture, d->repeated_picture, wide) : change;
                 const PictureChange nearest = again.strong < change.strong ? again : change;
                 repeat = double(older.strong) >= kClearMotionShare * double(d->picture.size()) &&
                          double(nearest.strong) <= kOlderRepeatStrongShare * double(older.strong) &&

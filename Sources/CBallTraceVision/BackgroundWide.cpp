@@ -1,6 +1,10 @@
-// The background model's update (update_model, Background.cpp) 32 pixels at a time, for
-// processors with AVX2: the same 8-bit arithmetic as the 16-pixel loop, lane for lane, chosen at
-// run time so that the program still runs on a processor without it.
+// The background model's update (update_model, Background.cpp), the analysis picture's
+// reduction by two and comparison with the last (reduce_picture) and the search for foreground
+// runs (label_runs, Detector.cpp) 32 pixels at a time, and the picture's shift onto the model
+// (shift_region, PictureAlignment.cpp) 32 and 16 at a time, and the unmoved picture's sampled
+// difference from the last (mismatch, ModelWarp.cpp) eight samples at a time, for
+// processors with AVX2: the same integer arithmetic as the 16-pixel loops, lane for lane, chosen
+// at run time so that the program still runs on a processor without it.
 #include "DetectorState.hpp"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -54,9 +58,127 @@ __attribute__((target("avx2"))) int update_row_wide(const RowUpdate &r, bool &an
     return x;
 }
 
+__attribute__((target("avx2"))) int halve_row_wide(const uint8_t *upper, const uint8_t *lower, int width, uint8_t *out) {
+    // Each pair of neighbours summed into a 16-bit lane by one multiply-add (by one), the two
+    // rows' pairs added, rounded and halved twice: (a + b + c + d + 2) >> 2, as halve_row.
+    const __m256i ones = _mm256_set1_epi8(1), two = _mm256_set1_epi16(2);
+    int x = 0;
+    for (; x + 32 <= width; x += 32) {
+        const __m256i a0 = _mm256_maddubs_epi16(_mm256_loadu_si256((const __m256i *)(upper + 2 * x)), ones);
+        const __m256i a1 = _mm256_maddubs_epi16(_mm256_loadu_si256((const __m256i *)(upper + 2 * x + 32)), ones);
+        const __m256i b0 = _mm256_maddubs_epi16(_mm256_loadu_si256((const __m256i *)(lower + 2 * x)), ones);
+        const __m256i b1 = _mm256_maddubs_epi16(_mm256_loadu_si256((const __m256i *)(lower + 2 * x + 32)), ones);
+        const __m256i s0 = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a0, b0), two), 2);
+        const __m256i s1 = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(a1, b1), two), 2);
+        // packus interleaves the two sources by 128-bit lane: the permute puts them in order.
+        _mm256_storeu_si256((__m256i *)(out + x), _mm256_permute4x64_epi64(_mm256_packus_epi16(s0, s1), 0xD8));
+    }
+    return x;
+}
+
+__attribute__((target("avx2"))) int compare_row_wide(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to,
+                                                     uint8_t strong_change, uint64_t &total, long &strong) {
+    // Sums of absolute differences stay in four 64-bit lanes until the end; strong changes are
+    // counted in 8-bit lanes (a lane's mask is −1) for at most 255 blocks, then added up.
+    const __m256i limit = _mm256_set1_epi8(char(strong_change)), zero = _mm256_setzero_si256();
+    __m256i sums = zero;
+    int i = 0;
+    while (i + 32 <= n) {
+        __m256i counts = zero;
+        for (int block = 0; block < 255 && i + 32 <= n; ++block, i += 32) {
+            const __m256i x = _mm256_loadu_si256((const __m256i *)(a + i)), y = _mm256_loadu_si256((const __m256i *)(b + i));
+            if (copy_to) _mm256_storeu_si256((__m256i *)(copy_to + i), x);
+            sums = _mm256_add_epi64(sums, _mm256_sad_epu8(x, y));
+            counts = _mm256_sub_epi8(counts, greater(absolute_difference(x, y), limit));
+        }
+        const __m256i counted = _mm256_sad_epu8(counts, zero);
+        strong += long(_mm256_extract_epi64(counted, 0) + _mm256_extract_epi64(counted, 1) +
+                       _mm256_extract_epi64(counted, 2) + _mm256_extract_epi64(counted, 3));
+    }
+    total += uint64_t(_mm256_extract_epi64(sums, 0)) + uint64_t(_mm256_extract_epi64(sums, 1)) +
+             uint64_t(_mm256_extract_epi64(sums, 2)) + uint64_t(_mm256_extract_epi64(sums, 3));
+    return i;
+}
+
+__attribute__((target("avx2"))) int skip_background_wide(const uint8_t *row, int x, int width) {
+    const __m256i zero = _mm256_setzero_si256();
+    for (; x + 32 <= width; x += 32) {
+        const uint32_t background = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x)), zero)));
+        if (background != 0xFFFFFFFFu) return x + __builtin_ctz(~background);
+    }
+    return x;
+}
+
+__attribute__((target("avx2"))) int skip_foreground_wide(const uint8_t *row, int x, int width) {
+    const __m256i zero = _mm256_setzero_si256();
+    for (; x + 32 <= width; x += 32) {
+        const uint32_t background = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x)), zero)));
+        if (background != 0) return x + __builtin_ctz(background);
+    }
+    return x;
+}
+
+__attribute__((target("avx2"))) int blend_rows_wide(const uint8_t *upper, const uint8_t *lower, int x0, int x1, int wy,
+                                                    int16_t *blend) {
+    // (upper << 8) + (lower − upper) · wy, wrapping in 16 bits, less 32768: see shift_region.
+    const __m256i toward_lower = _mm256_set1_epi16(int16_t(wy)), bias = _mm256_set1_epi16(-32768);
+    int x = x0;
+    for (; x + 32 <= x1 + 1; x += 32) {
+        const __m256i u = _mm256_loadu_si256((const __m256i *)(upper + x)), l = _mm256_loadu_si256((const __m256i *)(lower + x));
+        const __m256i halves[2][2] = {{_mm256_cvtepu8_epi16(_mm256_castsi256_si128(u)), _mm256_cvtepu8_epi16(_mm256_castsi256_si128(l))},
+                                      {_mm256_cvtepu8_epi16(_mm256_extracti128_si256(u, 1)), _mm256_cvtepu8_epi16(_mm256_extracti128_si256(l, 1))}};
+        for (int half = 0; half < 2; ++half) {
+            const __m256i a = halves[half][0], b = halves[half][1];
+            const __m256i blended = _mm256_add_epi16(_mm256_slli_epi16(a, 8), _mm256_mullo_epi16(_mm256_sub_epi16(b, a), toward_lower));
+            _mm256_storeu_si256((__m256i *)(blend + x + 16 * half), _mm256_add_epi16(blended, bias));
+        }
+    }
+    return x;
+}
+
+__attribute__((target("avx2"))) int blend_across_wide(const int16_t *blend, int x0, int x1, int wx, uint8_t *out) {
+    // blend(x) · (256 − wx) + blend(x + 1) · wx by a multiply-add of pairs, rounded, >> 16. The
+    // interleaves and packs work within 128-bit lanes: low halves give pixels 0–3 and 8–11,
+    // high halves 4–7 and 12–15, and packing the two puts the sixteen back in order.
+    const __m256i weights = _mm256_set1_epi32(int32_t(uint32_t(uint16_t(256 - wx)) | (uint32_t(uint16_t(wx)) << 16)));
+    const __m256i round = _mm256_set1_epi32((1 << 23) + (1 << 15));
+    int x = x0;
+    for (; x + 16 <= x1; x += 16) {
+        const __m256i here = _mm256_loadu_si256((const __m256i *)(blend + x)), next = _mm256_loadu_si256((const __m256i *)(blend + x + 1));
+        const __m256i low = _mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(here, next), weights), round), 16);
+        const __m256i high = _mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(here, next), weights), round), 16);
+        const __m256i words = _mm256_packs_epi32(low, high);
+        const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(words, words), 0x08);
+        _mm_storeu_si128((__m128i *)(out + x), _mm256_castsi256_si128(bytes));
+    }
+    return x;
+}
+
+__attribute__((target("avx2"))) int sampled_difference_wide(const uint8_t *a, const uint8_t *b, int x, int end, uint64_t &sum) {
+    // The first byte of every four kept, the rest masked to zero in both rows: a sum of
+    // absolute differences over 32 bytes then adds exactly the eight samples' differences.
+    const __m256i first = _mm256_set1_epi32(0xFF);
+    __m256i sums = _mm256_setzero_si256();
+    for (; x + 29 <= end; x += 32) {
+        const __m256i u = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(a + x)), first);
+        const __m256i v = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(b + x)), first);
+        sums = _mm256_add_epi64(sums, _mm256_sad_epu8(u, v));
+    }
+    sum += uint64_t(_mm256_extract_epi64(sums, 0)) + uint64_t(_mm256_extract_epi64(sums, 1)) +
+           uint64_t(_mm256_extract_epi64(sums, 2)) + uint64_t(_mm256_extract_epi64(sums, 3));
+    return x;
+}
+
 #else
 
+int sampled_difference_wide(const uint8_t *, const uint8_t *, int x, int, uint64_t &) { return x; }
+int blend_rows_wide(const uint8_t *, const uint8_t *, int x0, int, int, int16_t *) { return x0; }
+int blend_across_wide(const int16_t *, int x0, int, int, uint8_t *) { return x0; }
+int skip_background_wide(const uint8_t *, int x, int) { return x; }
+int skip_foreground_wide(const uint8_t *, int x, int) { return x; }
 bool has_wide_vectors() { return false; }
 int update_row_wide(const RowUpdate &, bool &any) { any = false; return 0; }
+int halve_row_wide(const uint8_t *, const uint8_t *, int, uint8_t *) { return 0; }
+int compare_row_wide(const uint8_t *, const uint8_t *, int, uint8_t *, uint8_t, uint64_t &, long &) { return 0; }
 
 #endif

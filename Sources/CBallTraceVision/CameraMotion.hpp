@@ -48,8 +48,9 @@ struct Similarity {
 
 class CameraMotionEstimator {
 public:
-    /// `width` × `height`: the analysis picture.
-    CameraMotionEstimator(int width, int height);
+    /// `width` × `height`: the analysis picture. `wide`: halve its pyramid levels 32 pixels at
+    /// a time (AVX2, only where the processor has it).
+    CameraMotionEstimator(int width, int height, bool wide);
     /// Feeds the next analysis picture (contiguous rows of `width` bytes). Returns whether the
     /// motion from the previous picture is known; `motion` maps this picture's pixels to the
     /// previous one's, in analysis pixels; `inliers` is the share of corners that agree.
@@ -61,6 +62,7 @@ private:
         std::vector<uint8_t> previous, current;
     };
     int width_, height_;
+    bool wide_;
     Level fine_, coarse_;  // a quarter and an eighth of the analysis size
     bool primed_ = false;
     Similarity last_;

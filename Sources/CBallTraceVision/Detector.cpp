@@ -62,7 +62,8 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         if (c.compensate_motion) {
             d->aligned.assign(pixels, 0);
             d->column_blend.assign(size_t(d->width) + 1, 0);
-            d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height);
+            d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height,
+                                                                           !c.narrow_vectors && has_wide_vectors());
             for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still})
                 plane->assign(pixels, 0);
         }
@@ -82,6 +83,7 @@ namespace {
 /// Finds the foreground runs of every row and joins touching ones (8-connectivity).
 void label_runs(bt_detector *d) {
     const int w = d->width;
+    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
     d->runs.clear();
     d->parent.clear();
     size_t previous_begin = 0, previous_end = 0;  // runs of the row above
@@ -90,8 +92,9 @@ void label_runs(bt_detector *d) {
         size_t row_begin = d->runs.size();
         int x = d->row_has_foreground[y] ? 0 : w;
         while (x < w) {
-            // Skip empty stretches sixteen bytes at a time (most of a frame is background), and
+            // Skip empty stretches 32 or 16 bytes at a time (most of a frame is background), and
             // straight to the first foreground pixel of a block that has one.
+            if (wide && (x = skip_background_wide(row, x, w)) >= w) break;
 #if CV_SIMD128
             if (x + 16 <= w) {
                 const cv::v_uint8x16 block = cv::v_load(row + x) > cv::v_setzero_u8();
@@ -101,6 +104,7 @@ void label_runs(bt_detector *d) {
 #endif
             if (row[x] == 0) { ++x; continue; }
             int start = x;
+            if (wide) x = skip_foreground_wide(row, x, w);
             while (x < w && row[x] != 0) ++x;
             int label = int(d->parent.size());
             d->parent.push_back(label);

@@ -121,6 +121,30 @@ bool has_wide_vectors();
 /// whether one of them is foreground.
 int update_row_wide(const RowUpdate &row, bool &any);
 
+/// How row `a` differs from row `b` over their first pixels, 32 at a time with AVX2 (only when
+/// has_wide_vectors()): adds the sum of absolute differences to `total` and the pixels that
+/// differ by more than `strong_change` to `strong`, copying `a` to `copy_to` when given; returns
+/// how many pixels it compared.
+int compare_row_wide(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to, uint8_t strong_change,
+                     uint64_t &total, long &strong);
+
+/// From `x` on in a row of `width` contrast bytes, 32 at a time with AVX2 (only when
+/// has_wide_vectors()): the first background (zero) byte, or foreground (nonzero) byte for
+/// skip_background_wide, or where fewer than 32 bytes are left to look at.
+int skip_background_wide(const uint8_t *row, int x, int width);
+int skip_foreground_wide(const uint8_t *row, int x, int width);
+
+/// shift_region's two passes (PictureAlignment.cpp) with AVX2 (only when has_wide_vectors()), the
+/// same 16- and 32-bit arithmetic: columns x0… of two rows blended down by `wy` into `blend`
+/// (32 at a time), and pixels x0… of `blend` across by `wx` into `out` (16 at a time); each
+/// returns the first column it left to the narrower loops.
+int blend_rows_wide(const uint8_t *upper, const uint8_t *lower, int x0, int x1, int wy, int16_t *blend);
+int blend_across_wide(const int16_t *blend, int x0, int x1, int wx, uint8_t *out);
+
+/// Adds |a[x] − b[x]| for every fourth x from `x` on (while x < `end`) to `sum`, eight at a time
+/// with AVX2 (only when has_wide_vectors()); returns the first x it left to the caller.
+int sampled_difference_wide(const uint8_t *a, const uint8_t *b, int x, int end, uint64_t &sum);
+
 /// Where a moving object covers a pixel, the model learns from it only one frame in this many:
 /// a slow ball would otherwise raise the background and the threshold along its own path (each
 /// frame it covers a pixel moves both a level), and fade from its own detection. Fluttering

@@ -5,11 +5,16 @@
 #include <opencv2/core.hpp>
 #include <opencv2/core/hal/intrin.hpp>
 
+/// halve_row's first outputs 32 at a time with AVX2 (only where the processor has it, see
+/// has_wide_vectors in DetectorState.hpp): the same rounded means; returns how many it made.
+int halve_row_wide(const uint8_t *upper, const uint8_t *lower, int width, uint8_t *out);
+
 namespace balltrace {
 
-/// One output row of `width` pixels from two input rows `upper` and `lower` (2 × `width` each).
-inline void halve_row(const uint8_t *upper, const uint8_t *lower, int width, uint8_t *out) {
-    int x = 0;
+/// One output row of `width` pixels from two input rows `upper` and `lower` (2 × `width` each),
+/// from output pixel `from` on (the ones before it done already, 32 at a time: halve_row_wide).
+inline void halve_row(const uint8_t *upper, const uint8_t *lower, int width, uint8_t *out, int from = 0) {
+    int x = from;
 #if CV_SIMD128
     // Sixteen outputs at a time: even and odd columns of both rows, summed in 16-bit lanes.
     const cv::v_uint16x8 two = cv::v_setall_u16(2);

@@ -122,9 +122,16 @@ static double mismatch(const bt_detector *d, const uint8_t *last, const balltrac
     if (to_last.is_identity()) {
         // Unmoved: each sample is a pixel of `last` itself (the same sum, in integers).
         uint64_t sum = 0;
+        const bool wide = !d->config.narrow_vectors && has_wide_vectors();
         for (int y = margin; y < h - margin; y += 4) {
             const uint8_t *a = d->picture.data() + size_t(y) * w, *b = last + size_t(y) * w;
-            for (int x = margin; x < w - margin; x += 4, ++count) sum += a[x] > b[x] ? a[x] - b[x] : b[x] - a[x];
+            int x = margin;
+            if (wide) {
+                const int from = x;
+                x = sampled_difference_wide(a, b, x, w - margin, sum);
+                count += (x - from) / 4;
+            }
+            for (; x < w - margin; x += 4, ++count) sum += a[x] > b[x] ? a[x] - b[x] : b[x] - a[x];
         }
         return count > 0 ? double(sum) / count : 0;
     }

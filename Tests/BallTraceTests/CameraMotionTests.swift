@@ -77,6 +77,38 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         #expect(abs(pose.scale - 1 / 1.076) < 0.005, "scale \(pose.scale)")
     }
 
+    /// Following the camera moves the picture onto the model 32 pixels at a time where the
+    /// processor has AVX2, 16 otherwise: the same camera poses, changes and blobs either way, a
+    /// frame at a time, for a camera that pans and zooms (the whole picture shifted at once, and
+    /// in tiles) past a ball, on rows whose width is no multiple of 32.
+    @Test func wideAndNarrowVectorsFollowAPanningAndZoomingCameraAlike() throws {
+        let width = 700, height = 394
+        let make = { (narrow: Bool) in
+            try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                             analysisInterval: 1.0 / 30, narrowVectors: narrow)
+        }
+        let wide = try make(false), narrow = try make(true)
+        var poses = 0, blobsSeen = 0
+        for frame in 0..<24 {
+            let zoom = frame < 12 ? 1 : 1 + 0.003 * Double(frame - 12)
+            var pixels = cameraView(width: width, height: height, offset: PixelPoint(x: -1.7 * Double(frame), y: 0.6 * Double(frame)),
+                                    zoom: zoom)
+            let ball = (x: 60 + 22 * frame, y: 120 + frame)
+            for y in ball.y - 3...ball.y + 3 { for x in ball.x - 3...ball.x + 3 { pixels[y * width + x] = 250 } }
+            let (a, b) = try pixels.withUnsafeBufferPointer { buffer in
+                (try wide.detect(luma: buffer.baseAddress!, stride: width), try narrow.detect(luma: buffer.baseAddress!, stride: width))
+            }
+            #expect(a.blobs.map(\.x) == b.blobs.map(\.x) && a.blobs.map(\.y) == b.blobs.map(\.y)
+                    && a.blobs.map(\.radius) == b.blobs.map(\.radius), "frame \(frame): blobs differ")
+            #expect(a.report.cameraPose == b.report.cameraPose, "frame \(frame): \(String(describing: a.report.cameraPose))")
+            #expect(a.report.change.mean == b.report.change.mean && a.report.change.strongShare == b.report.change.strongShare, "frame \(frame)")
+            if a.report.cameraPose != nil { poses += 1 }
+            blobsSeen += a.blobs.count
+        }
+        #expect(poses >= 12, "the camera was followed in \(poses) frames: the comparison said little")
+        #expect(blobsSeen > 0)
+    }
+
     /// A camera panning slowly down, a player on the left of the picture moving down four times
     /// as fast, and little texture elsewhere (sky, a flat wall): the player's corners and the
     /// background's on the right can both be explained by a slight turn of the camera, which the
