@@ -42,7 +42,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
     const bool first = d->frames == 0;
     const bool refreshing = d->frames % kForegroundRefresh == 0;
     uint8_t *differences = d->differences.data() + size_t(d->frames % c.kept_frames) * w * d->height;
-    const bool wide = !c.narrow_vectors && has_wide_vectors();
+    const bool wide = d->wide;
     for (int y = 0; y < d->height; ++y) {
         const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;
@@ -185,7 +185,7 @@ static void compare_row(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy
 /// the last (`d->last_picture`), into `d->change`, in the same pass over each row.
 void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride) {
     const int k = d->config.reduction, w = d->width;
-    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
+    const bool wide = d->wide;
     const bool compare = d->frames > 0;
     uint64_t total = 0;
     long strong = 0;
@@ -227,7 +227,7 @@ static PictureChange compare_pictures(const std::vector<uint8_t> &a, const std::
 bool is_repeat(bt_detector *d, const PictureChange &change) {
     constexpr size_t kRecentChanges = 16;
     auto &recent = d->recent_change;
-    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
+    const bool wide = d->wide;
     bool repeat = false;
     if (recent.size() >= 8) {
         auto &ranked = d->ranked_change;

@@ -1,10 +1,10 @@
-// The background model's update (update_model, Background.cpp), the analysis picture's
-// reduction by two and comparison with the last (reduce_picture) and the search for foreground
-// runs (label_runs, Detector.cpp) 32 pixels at a time, and the picture's shift onto the model
-// (shift_region, PictureAlignment.cpp) 32 and 16 at a time, and the unmoved picture's sampled
-// difference from the last (mismatch, ModelWarp.cpp) eight samples at a time, for
-// processors with AVX2: the same integer arithmetic as the 16-pixel loops, lane for lane, chosen
-// at run time so that the program still runs on a processor without it.
+// The detector's picture work 32 pixels at a time, for processors with AVX2: the background
+// model's update (update_model), halving the picture and comparing it with the last
+// (reduce_picture, Background.cpp), finding foreground runs (label_runs, Detector.cpp), shifting
+// the picture onto a moving camera's model (shift_region, PictureAlignment.cpp) and the unmoved
+// picture's sampled difference from the last (mismatch, ModelWarp.cpp). Each does the same
+// integer arithmetic as its 16-pixel loop, lane for lane, and is chosen at run time
+// (bt_detector::wide), so that the program still runs on a processor without AVX2.
 #include "DetectorState.hpp"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))

@@ -42,6 +42,7 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
             throw std::invalid_argument("detector: kept_frames must be 1…64");
         auto d = std::make_unique<bt_detector>();
         d->config = c;
+        d->wide = !c.narrow_vectors && has_wide_vectors();
         d->width = std::max(1, c.frame_width / c.reduction);
         d->height = std::max(1, c.frame_height / c.reduction);
         size_t pixels = size_t(d->width) * d->height;
@@ -62,8 +63,7 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         if (c.compensate_motion) {
             d->aligned.assign(pixels, 0);
             d->column_blend.assign(size_t(d->width) + 1, 0);
-            d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height,
-                                                                           !c.narrow_vectors && has_wide_vectors());
+            d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height, d->wide);
             for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still})
                 plane->assign(pixels, 0);
         }
@@ -83,7 +83,7 @@ namespace {
 /// Finds the foreground runs of every row and joins touching ones (8-connectivity).
 void label_runs(bt_detector *d) {
     const int w = d->width;
-    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
+    const bool wide = d->wide;
     d->runs.clear();
     d->parent.clear();
     size_t previous_begin = 0, previous_end = 0;  // runs of the row above

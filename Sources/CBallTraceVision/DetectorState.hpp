@@ -49,6 +49,7 @@ inline int find_root(std::vector<int> &parent, int i) {
 struct bt_detector {
     bt_detector_config config;
     int width = 0, height = 0;            // analysis picture
+    bool wide = false;                    // 32-byte vectors (AVX2) where the processor has them, unless config says narrow
     std::vector<uint16_t> column_sums;    // one reduced row's input: k rows summed per column
     std::vector<uint8_t> row_has_foreground;  // per analysis row, this frame
     std::vector<uint8_t> mean, threshold; // the background model, one byte per analysis pixel

@@ -122,7 +122,7 @@ static double mismatch(const bt_detector *d, const uint8_t *last, const balltrac
     if (to_last.is_identity()) {
         // Unmoved: each sample is a pixel of `last` itself (the same sum, in integers).
         uint64_t sum = 0;
-        const bool wide = !d->config.narrow_vectors && has_wide_vectors();
+        const bool wide = d->wide;
         for (int y = margin; y < h - margin; y += 4) {
             const uint8_t *a = d->picture.data() + size_t(y) * w, *b = last + size_t(y) * w;
             int x = margin;

@@ -40,7 +40,7 @@ static void shift_region(bt_detector *d, int left, int right, int top, int botto
     const int wx = int(std::lround((dx - ix) * 256)), wy = int(std::lround((dy - iy) * 256));
     const uint8_t *p = d->picture.data();
     int16_t *blend = d->column_blend.data();
-    const bool wide = !d->config.narrow_vectors && has_wide_vectors();
+    const bool wide = d->wide;
     // Columns whose four neighbours all lie inside the picture.
     const int x0 = std::max(left, -ix), x1 = std::min(right, w - 1 - ix);
     for (int y = top; y < bottom; ++y) {
