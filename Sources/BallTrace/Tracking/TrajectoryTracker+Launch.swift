@@ -130,14 +130,14 @@ extension TrajectoryTracker {
         // rim ends one flight where the next begins): it is not taken twice.
         let taken = detectionsOfFlights(since: recentFrames.first?.step ?? first.step)
         for (k, past) in recentFrames.reversed().filter({ $0.step < first.step }).enumerated() {
-            guard k < 2 * settings.trajectoryLength else { break }
+            guard k < 2 * settings.trajectoryLength, fit.reachesBack(to: past.time, from: first.time) else { break }
             // The two earliest points so far, for a guess that follows a ball receding from the
             // camera back to where it was faster and larger (see `Track.recedingContinuation`).
             let known = Array(found.reversed()) + track.points.prefix(3)
             let receding = Track.recedingBackward(known[0], known[1], known[2], to: past.time)
-            let expected = [fit.position(at: past.time)] + (receding.map { [$0] } ?? [])
+            let onPath = fit.position(at: past.time)
+            let expected = [onPath] + (receding.map { [$0] } ?? [])
             let neighbour = found.last ?? first
-            guard fit.reachesBack(to: past.time, from: first.time) else { break }
             // A fast ball's place at a time is only as certain as the time: a converted clip's
             // pictures are timed to about a tenth of a frame interval (see `CaptureCadence`).
             let velocity = fit.velocity(at: past.time)
@@ -151,7 +151,7 @@ extension TrajectoryTracker {
             // The frame after this one, and how far the path moves the ball into it: a blob still
             // there then is the ball's ghost (see `staysPut`).
             let next = recentFrames.first { $0.step == past.step + 1 }
-            let travel = next.map { fit.position(at: past.time).distance(to: fit.position(at: $0.time)) } ?? 0
+            let travel = next.map { onPath.distance(to: fit.position(at: $0.time)) } ?? 0
             let nearest = past.blobs.indices.filter {
                 let blob = past.blobs[$0]
                 return isSimilarSize(blob.radius, grown) && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
