@@ -9,10 +9,6 @@ struct Expectation: Sendable, Hashable {
 
     /// Other places the object may be (see `Track.prediction`); the nearest counts.
     var alternatives: OtherCentres
-    /// Where the object was last seen, when it moves too far this frame to be a blob that lay
-    /// in the same place the frame before (nil when it does not): such a blob is taken only
-    /// there, the object itself in a picture that repeats the last one.
-    var movingFrom: PixelPoint?
 
     init(center: PixelPoint, gate: Double, radius: Double, alternatives: OtherCentres = OtherCentres()) {
         self.center = center
@@ -155,10 +151,9 @@ func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available:
 
 /// ``associateNearest(_:_:available:limit:)`` without building its answer: `body` is called, in
 /// order, with each expectation that has blobs in its gate and its nearest (cheapest first),
-/// in a buffer reused from one expectation to the next. Blobs flagged in `unmoved` are left to
-/// expectations without a ``Expectation/movingFrom``, but for one within `distance` of it.
+/// in a buffer reused from one expectation to the next.
 func forEachNearest(_ expectations: some Collection<Expectation>, _ blobs: [Blob], available: [Bool], limit: Int,
-                    unmoved: [Bool]? = nil, within distance: Double = 0, _ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
+                    _ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
     let grid = BlobGrid(blobs, available: available)
     // The cheapest so far, ascending by (cost, blob index).
     var best: [(cost: Double, blob: Int)] = []
@@ -170,8 +165,6 @@ func forEachNearest(_ expectations: some Collection<Expectation>, _ blobs: [Blob
             grid.forEachCandidate(of: expectation, stop: { bound in
                 best.count == limit && bound > best[best.count - 1].cost
             }) { b, x, y, radius in
-                if let from = expectation.movingFrom, let unmoved, unmoved[b],
-                   (x - from.x) * (x - from.x) + (y - from.y) * (y - from.y) > distance * distance { return }
                 keepCheapest(b, x: x, y: y, radius: radius, for: expectation, in: &best, limit: limit)
             }
             guard !best.isEmpty else { continue }

@@ -27,9 +27,6 @@ struct TrajectoryTracker: Sendable {
     var step = 0
     /// Whether each blob of the current frame has moving neighbours, by index.
     var crowded: [Bool] = []
-    /// Whether each blob of the current frame lies where one lay in the frame before, by index
-    /// (see `unmovedBlobs`).
-    var unmoved: [Bool] = []
     /// UUIDs for new chains (see ``TrackIdentities``).
     var identities = TrackIdentities()
     /// The blobs of the last few analysed frames, to look back into when a flight is reported.
@@ -117,7 +114,6 @@ struct TrajectoryTracker: Sendable {
         step += 1
         self.sceneToPicture = sceneToPicture
         crowded = crowdedBlobs(blobs)
-        unmoved = unmovedBlobs(blobs, since: recentFrames.last?.blobs ?? [], within: Self.unmovedDistance)
         recentFrames.append(KeptFrame(frame: frame, time: time, step: step, blobs: blobs, crowded: crowded,
                                       sceneToPicture: sceneToPicture))
         if recentFrames.count > 2 * settings.trajectoryLength + 1 { recentFrames.removeFirst() }
@@ -158,15 +154,6 @@ struct TrajectoryTracker: Sendable {
         }
     }
 
-    /// How near, in pixels, a blob must lie to one of the frame before to count as unmoved: a
-    /// speck that flickers in place keeps its centre to the pixel grid's rounding.
-    static let unmovedDistance = 0.5
-
-    /// How far, in pixels, a chain must be expected to move in a frame to refuse unmoved blobs
-    /// (see `extendChains`): four times as far as an unmoved blob's object can have, so that a
-    /// chain creeping along (a ball at the top of a toss, or far away) is not held to it.
-    static let movingStep = 4 * unmovedDistance
-
     /// How much larger than the ball a blob must be to be taken for the ball merged with
     /// something else: half as large again (a ball's own blob varies by a fifth or so from
     /// frame to frame; smeared by its motion, it grows along its path, not across it).
@@ -191,25 +178,10 @@ struct TrajectoryTracker: Sendable {
     /// be a ball, a chain of clutter must not be able to take the ball's detection from the
     /// ball's own chain. A chain of one point has no direction yet, so it branches to its few
     /// nearest blobs (a ball just released is nearer the hand than where it will be next).
-    ///
-    /// A chain expected to move more than `movingStep` takes no blob that lay in the same place
-    /// the frame before, but for one where the chain itself was last seen (the same picture
-    /// again): nothing that moves lands exactly where something stood. Such blobs are
-    /// flickering texture, compression noise and things at rest, half of the blobs of a
-    /// cluttered real clip; without this, chains hopped from one to the next for as long as
-    /// there was one in reach, and held most of the tracker's cap on live chains. Reported
-    /// flights are not held to it: a slow-motion picture made between two real ones shows the
-    /// ball half a step ahead, where it is the frame after.
     private mutating func extendChains(expecting expectations: [Expectation], _ pass: inout FramePass) {
         let chains = active.indices.filter { !active[$0].isReported }
-        let chainExpectations = chains.map { t in
-            var expectation = expectations[t]
-            let last = active[t].last.position
-            if active[t].points.count >= 2, expectation.center.distance(to: last) > Self.movingStep { expectation.movingFrom = last }
-            return expectation
-        }
-        forEachNearest(chainExpectations, pass.blobs, available: pass.free, limit: settings.branchesOfANewChain,
-                       unmoved: unmoved, within: Self.unmovedDistance) { e, chosen in
+        forEachNearest(chains.lazy.map { expectations[$0] }, pass.blobs, available: pass.free,
+                       limit: settings.branchesOfANewChain) { e, chosen in
             let t = chains[e]
             if active[t].points.count == 1 {
                 for b in chosen.dropFirst() {
