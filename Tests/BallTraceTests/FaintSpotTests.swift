@@ -212,4 +212,43 @@ import Testing
         }
         #expect(flights[0].points.map(\.frame) == Array(0..<20))
     }
+
+    /// Frames 0–19 of `ball` as a blob of radius 5 smeared to 14 px along its path; in frames
+    /// 15–17 `merged` in place of it, as `MergedBall` finds the ball inside.
+    static func trackLargeBall(merged: (PixelPoint) -> Blob, faintSpots: (Int) -> any FaintSpotSource) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        for frame in 0..<20 {
+            let ball = Self.ball(frame)
+            let blob = (15...17).contains(frame) ? merged(ball) : Blob(center: ball, radius: 5, area: .pi * 35, elongation: 1.4)
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: [blob], faintSpots: faintSpots(frame))
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
+    @Test func aBallJoinedEndToEndWithAnArmIsTakenFromInsideTheBlob() throws {
+        // A tossed ball falling past the server's arm: one blob as wide as the ball but 35 px
+        // long, its centre 9 px off the ball's, well inside the flight's gate.
+        let flights = Self.trackLargeBall(merged: { ball in
+            Blob(center: PixelPoint(x: ball.x, y: ball.y + 9), radius: 5, area: .pi * 5 * 17.5, elongation: 3.5)
+        }, faintSpots: { MergedBall(frame: $0) })
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == Array(0..<20))
+        for point in flights[0].points where (15...17).contains(point.frame) {
+            #expect(point.position.distance(to: Self.ball(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
+        }
+    }
+
+    @Test func aBallWhoseSmearGrowsALittleIsTakenAsItIs() throws {
+        // The same ball a fifth longer in frames 15–17 (it sped up): its own blob, not a merge,
+        // so the flight does not look inside it (where `BrightPart` would move it 4 px).
+        let flights = Self.trackLargeBall(merged: { ball in
+            Blob(center: ball, radius: 5, area: .pi * 5 * 8.4, elongation: 1.68)
+        }, faintSpots: { _ in BrightPart() })
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == Array(0..<20))
+        for point in flights[0].points {
+            #expect(point.position.distance(to: Self.ball(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
+        }
+    }
 }

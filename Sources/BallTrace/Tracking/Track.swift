@@ -88,6 +88,16 @@ struct Track: Sendable, Hashable, Identifiable {
         return recent.reduce(0) { $0 + $1.radius } / Double(recent.count)
     }
 
+    /// The median length of the last three detections (the ball and its smear along its
+    /// motion), nil with fewer than three.
+    func recentLength() -> Double? {
+        guard points.count >= 3 else { return nil }
+        let n = points.count
+        func length(_ p: TrackPoint) -> Double { 2 * p.radius * p.elongation }
+        let a = length(points[n - 3]), b = length(points[n - 2]), c = length(points[n - 1])
+        return max(min(a, b), min(max(a, b), c))
+    }
+
     /// The radius to expect next: the recent mean, or, for a ball clearly growing over its
     /// last three detections (coming at the camera), the last radius grown once more.
     func expectedRadius() -> Double {

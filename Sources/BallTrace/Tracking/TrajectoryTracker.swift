@@ -143,8 +143,7 @@ struct TrajectoryTracker: Sendable {
         let inView = active.indices.filter { active[$0].isReported && isInView(expectations[$0]) }
         for (e, b) in associateExclusively(inView.map { expectations[$0] }, pass.blobs) {
             let t = inView[e], expected = expectations[t]
-            if pass.blobs[b].radius > Self.mergedRadiusRatio * expected.radius, !Self.isTheBallGrown(pass.blobs[b], expected),
-               let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
+            if isMerged(pass.blobs[b], with: active[t], expected), let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
                 active[t].append(point(spot: ball, radius: expected.radius, frame: pass.frame, time: pass.time))
             } else {
                 active[t].append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
@@ -158,6 +157,24 @@ struct TrajectoryTracker: Sendable {
     /// something else: half as large again (a ball's own blob varies by a fifth or so from
     /// frame to frame; smeared by its motion, it grows along its path, not across it).
     static let mergedRadiusRatio = 1.5
+
+    /// Whether the blob a flight took is its ball merged with something it passes: far wider
+    /// than the ball (and not the ball itself, grown), or far longer than the ball's own blobs
+    /// have lately been (a falling toss joined end to end with the server's arm: as wide as the
+    /// ball, twice as long). A ball's blob is as long as the ball plus its smear, which changes
+    /// with its speed by a few pixels from one frame to the next, not by half. Only a ball
+    /// large enough to be looked for as a disc is held to its length: a blob of a few pixels
+    /// has no length to speak of.
+    func isMerged(_ blob: Blob, with track: Track, _ expected: Expectation) -> Bool {
+        if blob.radius > Self.mergedRadiusRatio * expected.radius { return !Self.isTheBallGrown(blob, expected) }
+        guard expected.radius > Self.discRadius * settings.analysisPixel, let usual = track.recentLength() else { return false }
+        let growth = expected.radius / max(track.recentRadius(), 1e-9)
+        return blob.length > Self.mergedRadiusRatio * usual * max(1, growth)
+    }
+
+    /// The radius, in analysis pixels, above which a ball merged with something is looked for as
+    /// a disc inside it (`kLargestFaintRadius` in `FaintSpot.cpp`; smaller ones fade instead).
+    static let discRadius = 3.0
 
     /// Whether a blob far larger than the flight's ball is that ball itself, grown faster than
     /// its recent detections said (a ball coming at the camera grows by its closing speed over
