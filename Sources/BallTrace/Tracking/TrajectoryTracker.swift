@@ -143,7 +143,8 @@ struct TrajectoryTracker: Sendable {
         let inView = active.indices.filter { active[$0].isReported && isInView(expectations[$0]) }
         for (e, b) in associateExclusively(inView.map { expectations[$0] }, pass.blobs) {
             let t = inView[e], expected = expectations[t]
-            if isMerged(pass.blobs[b], with: active[t], expected), let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
+            if isMerged(pass.blobs[b], with: active[t], expected),
+               let ball = faintSpots?.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
                 active[t].append(point(spot: ball, radius: expected.radius, frame: pass.frame, time: pass.time))
             } else {
                 active[t].append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
