@@ -96,6 +96,30 @@ import Testing
         #expect(flight.last.frame == struck, "the flight ends at frame \(flight.last.frame), after the strike at \(struck)")
     }
 
+    /// A shot of an 18 px ball that strikes something at frame 20 and is gone: three frames
+    /// later specks of 7 px lie on the parabola it left (a net, a shirt), two frames
+    /// running, then nothing. The flight ends where the ball was last seen; `specks: false`, the
+    /// ball itself comes back after the same gap and the flight keeps it.
+    @Test(arguments: [true, false])
+    func aFlightLostAfterAShortGapKeepsOnlyWhatIsTheBallsSize(specks: Bool) throws {
+        let fps = 30.0
+        func position(_ f: Int) -> PixelPoint {
+            let t = Double(f) / fps
+            return PixelPoint(x: 60 + 600 * t, y: 300 - 500 * t + 600 * t * t)
+        }
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
+        for f in 0..<40 {
+            var blobs: [Blob] = []
+            let radius = f <= 20 ? 18.0 : specks ? 7 : 18
+            if f <= 20 || f == 24 || f == 25 { blobs = [Blob(center: position(f), radius: radius, area: .pi * radius * radius)] }
+            tracker.update(frame: f, time: Double(f) / fps, blobs: blobs)
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first)
+        #expect(flight.points.first!.frame <= 2)
+        #expect(flight.last.frame == (specks ? 20 : 25), "the flight ends at frame \(flight.last.frame)")
+    }
+
     /// A track through `positions`, one a frame.
     static func chain(_ positions: [PixelPoint]) -> Track {
         let points = positions.enumerated().map { f, p in TrackPoint(frame: f, time: Double(f) / fps, position: p, radius: 4) }

@@ -173,11 +173,30 @@ extension TrajectoryTracker {
         let points = track.points
         guard let resumed = points.indices.dropFirst().last(where: {
             points[$0].step - points[$0 - 1].step > settings.maximumMissedFrames + 1
-        }), resumed >= settings.trajectoryLength else { return track }
+        }), resumed >= settings.trajectoryLength else { return withoutSpecksAfterAShortGap(track) }
         let after = points.count - resumed
-        if after >= 2, test.evaluate(judgedWindow(of: points), bridged: true).path != nil { return track }
+        if after >= 2, test.evaluate(judgedWindow(of: points), bridged: true).path != nil { return withoutSpecksAfterAShortGap(track) }
         var ended = track
         ended.dropLast(after)
+        return ended
+    }
+
+    /// A lost flight without what it took after it last missed two frames or more, when none of
+    /// that is of the ball's size: the ball comes back whole, or the flight lost it. What lies
+    /// where a ball that struck something (a rim, a net, a player) would have flown on is not
+    /// the ball, and its path fits what was taken there only because it was taken there: a
+    /// basketball of 18 px that struck the rim was followed on to specks of 6 px in the net
+    /// below, 200 px along a parabola the ball had left, and the flight's confidence, worked out
+    /// on its whole path, fell from 0.99 to 0.01.
+    private func withoutSpecksAfterAShortGap(_ track: Track) -> Track {
+        let points = track.points
+        guard let resumed = points.indices.dropFirst().last(where: { points[$0].step - points[$0 - 1].step > 2 }),
+              resumed >= settings.trajectoryLength else { return track }
+        let before = points[..<resumed].suffix(5).map(\.radius).sorted()
+        let ballRadius = before[before.count / 2]
+        guard !points[resumed...].contains(where: { isSimilarSize($0.radius, ballRadius) }) else { return track }
+        var ended = track
+        ended.dropLast(points.count - resumed)
         return ended
     }
 
