@@ -185,9 +185,8 @@ extension TrajectoryTracker {
     /// that is of the ball's size: the ball comes back whole, or the flight lost it. What lies
     /// where a ball that struck something (a rim, a net, a player) would have flown on is not
     /// the ball, and its path fits what was taken there only because it was taken there: a
-    /// basketball of 18 px that struck the rim was followed on to specks of 6 px in the net
-    /// below, 200 px along a parabola the ball had left, and the flight's confidence, worked out
-    /// on its whole path, fell from 0.99 to 0.01.
+    /// basketball of 10 px radius that struck the rim was followed on to specks of 3 px in the
+    /// net, 200 px along a parabola the ball had left, and the flight ended lost, not at the rim.
     private func withoutSpecksAfterAShortGap(_ track: Track) -> Track {
         let points = track.points
         guard let resumed = points.indices.dropFirst().last(where: { points[$0].step - points[$0 - 1].step > 2 }),
