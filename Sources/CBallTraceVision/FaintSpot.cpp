@@ -27,7 +27,7 @@ constexpr int kWeakestPeak = 5;
 /// fades from the foreground gradually (its few pixels blend with the sky, and one of a single
 /// pixel is not a blob at all); a larger one does not fade, and is looked for as a disc inside
 /// foreground it merged with instead (find_disc).
-constexpr double kLargestFaintRadius = 3.0;
+constexpr double kLargestFaintRadius = BT_LARGEST_FAINT_RADIUS;
 
 /// A ball of radius larger than kLargestFaintRadius stops being a blob of its own when it
 /// passes in front of something that moves too (a tossed ball falling past the server's arm

@@ -14,6 +14,10 @@ protocol FaintSpotSource: Sendable {
 /// difference from its background for as many frames as the tracker can fall behind and more
 /// (``BlobDetector/keptFrames``), and this reads only those. Keeps the detector alive.
 final class FaintSpotFinder: @unchecked Sendable {
+    /// The largest ball looked for as a faint spot, radius in analysis pixels; a larger one is
+    /// looked for as a disc inside foreground it merged with.
+    static let largestFaintRadius: Double = BT_LARGEST_FAINT_RADIUS
+
     private let detector: BlobDetector
 
     init(detector: BlobDetector) { self.detector = detector }

@@ -171,14 +171,23 @@ extension TrajectoryTracker {
     /// flight confirmed on what it saw after a gap (a launch hidden behind the golfer) keeps it.
     func withoutUnconfirmedResumption(_ track: Track) -> Track {
         let points = track.points
-        guard let resumed = points.indices.dropFirst().last(where: {
-            points[$0].step - points[$0 - 1].step > settings.maximumMissedFrames + 1
-        }), resumed >= settings.trajectoryLength else { return withoutSpecksAfterAShortGap(track) }
-        let after = points.count - resumed
-        if after >= 2, test.evaluate(judgedWindow(of: points), bridged: true).path != nil { return withoutSpecksAfterAShortGap(track) }
-        var ended = track
-        ended.dropLast(after)
-        return ended
+        if let resumed = resumption(of: points, missingMoreThan: settings.maximumMissedFrames) {
+            let after = points.count - resumed
+            guard after >= 2, test.evaluate(judgedWindow(of: points), bridged: true).path != nil else {
+                var ended = track
+                ended.dropLast(after)
+                return ended
+            }
+        }
+        return withoutSpecksAfterAShortGap(track)
+    }
+
+    /// The index of the point that ends a flight's last gap of more than `missed` missed frames,
+    /// when what came before it is a flight on its own (`trajectoryLength` points); nil otherwise.
+    private func resumption(of points: [TrackPoint], missingMoreThan missed: Int) -> Int? {
+        guard let resumed = points.indices.dropFirst().last(where: { points[$0].step - points[$0 - 1].step > missed + 1 }),
+              resumed >= settings.trajectoryLength else { return nil }
+        return resumed
     }
 
     /// A lost flight without what it took after it last missed two frames or more, when none of
@@ -189,8 +198,7 @@ extension TrajectoryTracker {
     /// net, 200 px along a parabola the ball had left, and the flight ended lost, not at the rim.
     private func withoutSpecksAfterAShortGap(_ track: Track) -> Track {
         let points = track.points
-        guard let resumed = points.indices.dropFirst().last(where: { points[$0].step - points[$0 - 1].step > 2 }),
-              resumed >= settings.trajectoryLength else { return track }
+        guard let resumed = resumption(of: points, missingMoreThan: 1) else { return track }
         let before = points[..<resumed].suffix(5).map(\.radius).sorted()
         let ballRadius = before[before.count / 2]
         guard !points[resumed...].contains(where: { isSimilarSize($0.radius, ballRadius) }) else { return track }

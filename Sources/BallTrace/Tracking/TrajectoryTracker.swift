@@ -168,14 +168,12 @@ struct TrajectoryTracker: Sendable {
     /// has no length to speak of.
     func isMerged(_ blob: Blob, with track: Track, _ expected: Expectation) -> Bool {
         if blob.radius > Self.mergedRadiusRatio * expected.radius { return !Self.isTheBallGrown(blob, expected) }
-        guard expected.radius > Self.discRadius * settings.analysisPixel, let usual = track.recentLength() else { return false }
+        guard expected.radius > FaintSpotFinder.largestFaintRadius * settings.analysisPixel, let usual = track.recentLength() else {
+            return false
+        }
         let growth = expected.radius / max(track.recentRadius(), 1e-9)
         return blob.length > Self.mergedRadiusRatio * usual * max(1, growth)
     }
-
-    /// The radius, in analysis pixels, above which a ball merged with something is looked for as
-    /// a disc inside it (`kLargestFaintRadius` in `FaintSpot.cpp`; smaller ones fade instead).
-    static let discRadius = 3.0
 
     /// Whether a blob far larger than the flight's ball is that ball itself, grown faster than
     /// its recent detections said (a ball coming at the camera grows by its closing speed over

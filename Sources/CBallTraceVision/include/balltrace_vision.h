@@ -77,6 +77,10 @@ int bt_detector_process(bt_detector *detector, const uint8_t *luma, ptrdiff_t st
                         bt_blob *blobs, int capacity, int *count, int *found, bt_frame_report *report,
                         char *message, size_t message_size);
 
+/* The largest ball looked for as a faint spot, radius in analysis pixels; a larger one is looked
+   for as a disc inside foreground it merged with (the tracker asks for that search by it too). */
+#define BT_LARGEST_FAINT_RADIUS 3.0
+
 /* A ball too faint or too small to be a blob, looked for where a flight predicts it. */
 typedef struct {
     double x, y;            /* centre, stored-frame pixels, pixel centres at half-integers */
