@@ -256,6 +256,78 @@ private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracke
         #expect(track.points.first?.frame == 5 && track.last.frame == 20, "\(ended)")
     }
 
+    /// Where the faint-spot search finds something when it looks in one frame: a spot of the
+    /// given size there, if it lies within the reach asked.
+    struct SpotInOneFrame: FaintSpotSource {
+        let spot: PixelPoint?
+        func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
+            guard let spot, spot.distance(to: center) <= reach else { return nil }
+            return Blob(center: spot, radius: 1, area: .pi)
+        }
+    }
+
+    @Test func reportedFlightThatTookTheBallsGhostIsJoinedToTheFlightThatFollowedTheBallOn() throws {
+        // A golf ball of 1.3 px radius climbing away at about 10 px a frame, already reported:
+        // its detections in frames 15–19 lag 1 px behind it (a small ball's blob in a
+        // compressed picture), in frame 20 it is not detected and the faint-spot search finds a
+        // speck 4 px behind it, and in frames 21–24 its own ghost stands where it was in frame
+        // 20 beside the ball itself. The flight, slowed by what it took, takes the ghost and
+        // loses the ball; a chain begun on the ball in frame 21 follows it on. (Measured so on
+        // golf-broadcast-slowmo at half size, frames 135–138.) One ball, one UUID, from its
+        // first frame to its last, without the ghost.
+        let path = { (t: Double) in PixelPoint(x: 390 - 45 * t, y: 340 - 480 * t + 180 * t * t) }
+        let truth = { (frame: Int) in path(Double(frame - 5) / 30) }
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: frameWidth, frameHeight: frameHeight))
+        /// `distance` px back along the path from where the ball is in `frame`.
+        func behind(_ frame: Int, by distance: Double) -> PixelPoint {
+            let p = truth(frame), q = truth(frame - 1), n = p.distance(to: q)
+            return PixelPoint(x: p.x + distance / n * (q.x - p.x), y: p.y + distance / n * (q.y - p.y))
+        }
+        var ids = Set<UUID>()
+        for frame in 0..<60 {
+            var blobs: [Blob] = []
+            if (5..<50).contains(frame) && frame != 20 {
+                blobs.append(ball((15..<20).contains(frame) ? behind(frame, by: 1) : truth(frame), radius: 1.3))
+            }
+            if (21..<25).contains(frame) { blobs.append(ball(truth(20), radius: 0.8)) }
+            let speck = frame == 20 ? behind(20, by: 4) : nil
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: blobs, faintSpots: SpotInOneFrame(spot: speck))
+            ids.formUnion(tracker.inFlight.map(\.id))
+        }
+        tracker.finish()
+        let flights = tracker.reported.map { "\($0.points.first!.frame)–\($0.last.frame)" }
+        #expect(tracker.reported.count == 1, "trajectories \(flights)")
+        let track = try #require(tracker.reported.first)
+        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
+        #expect(track.points.first?.frame == 5 && track.last.frame == 49, "\(flights)")
+        for point in track.points where !(15...20).contains(point.frame) {
+            #expect(point.position.distance(to: truth(point.frame)) < 0.5, "frame \(point.frame)")
+        }
+    }
+
+    @Test func ballUnseenAsItBouncesIsTwoFlightsNotOneJoinedAcrossTheBounce() throws {
+        // A ball falls to the ground, is not seen in the two frames around its bounce (in the
+        // grass), and climbs again, slower. The flight that lost it is not the flight after
+        // the bounce: no one smooth path runs through both, and they keep their own UUIDs.
+        let fall = { (t: Double) in PixelPoint(x: 100 + 240 * t, y: 10 + 40 * t + 400 * t * t) }
+        let landing = 25.0 / 30
+        let rise = { (t: Double) in
+            let p = fall(landing)
+            return PixelPoint(x: p.x + 180 * t, y: p.y - 300 * t + 400 * t * t)
+        }
+        let tracker = run(frames: 60, fps: 30, blobs: { frame, _ in
+            switch frame {
+            case 0..<24: [ball(fall(Double(frame) / 30))]
+            case 26..<45: [ball(rise(Double(frame) / 30 - landing))]
+            default: []
+            }
+        })
+        let flights = tracker.reported.map { "\($0.points.first!.frame)–\($0.last.frame)" }
+        #expect(tracker.reported.count == 2, "trajectories \(flights)")
+        #expect(Set(tracker.reported.map(\.id)).count == tracker.reported.count)
+        #expect(tracker.reported.allSatisfy { $0.last.frame < 24 || $0.points.first!.frame >= 26 }, "\(flights)")
+    }
+
     @Test func personWalkingAcrossTheFrameIsNeverReported() {
         // A head 10 px in radius, walking at 250 px/s and bobbing 3 px twice a second.
         var jitter = Jitter(state: 21)

@@ -76,6 +76,19 @@ struct Track: Sendable, Hashable, Identifiable {
         fitted.value = nil
     }
 
+    /// This flight, its identity and launch kept, with its first `kept` points and then
+    /// `later` (the same ball, picked up again by another chain: see
+    /// `TrajectoryTracker.lostFlight(continuedBy:extended:)`).
+    func carriedOn(keeping kept: Int, by later: [TrackPoint]) -> Track {
+        var carried = self
+        carried.points.removeLast(points.count - kept)
+        carried.points.append(contentsOf: later)
+        carried.missedFrames = 0
+        carried.ending = nil
+        carried.fitted.value = nil
+        return carried
+    }
+
     mutating func append(_ point: TrackPoint) {
         points.append(point)
         missedFrames = 0

@@ -72,3 +72,61 @@ extension TrajectoryTracker {
         return nil
     }
 }
+
+extension TrajectoryTracker {
+    /// Where a just-confirmed flight carries on a reported flight that lost its ball: the
+    /// flight (in `active`, bridging its gap, or among those `completed` as lost) and how many
+    /// of its points to keep.
+    struct LostFlight {
+        enum Place { case active(Int), completed(Int) }
+        var place: Place
+        var kept: Int
+    }
+
+    /// The reported flight that `flight` is the same ball of, picked up again after the older
+    /// one lost it.
+    ///
+    /// A small ball's detection may fail for a frame or two (compression, a faint patch of
+    /// sky), and a flight that then takes something near its guess (a speck, the ball's ghost
+    /// where it just was) bends its path away from the ball and loses it, while a chain begun
+    /// on the ball's next detection follows it on and is confirmed as a flight of its own: one
+    /// ball under two UUIDs, the second without its launch. The older flight takes the newer
+    /// one's points back when the two are one object's motion: the older flight's points
+    /// before the newer one's first detection, less up to ``mostPointsTakenWhileLosing`` of its
+    /// last (what it took as it lost the ball), and the newer flight's first points lie on one
+    /// smooth path (a parabola in the picture, or one in depth; see `smoothMisfit`) within the
+    /// scatter a ball of their size may have, never turning back sideways or pulled upward,
+    /// across a gap the tracker would have bridged (`settings.maximumGap`). A flight that
+    /// bounced or ran to the end of the clip is not taken up again. Nil when none qualifies;
+    /// of several, the one whose joined path fits closest.
+    func lostFlight(continuedBy flight: Track, extended: [Bool]) -> LostFlight? {
+        let first = flight.points[0], length = settings.trajectoryLength
+        let later = Array(flight.points.prefix(length))
+        var best: (flight: LostFlight, rms: Double)?
+        func consider(_ older: Track, at place: LostFlight.Place) {
+            guard older.isReported, older.id != flight.id, older.ending == nil else { return }
+            let before = older.points.prefix { $0.step < first.step }.count
+            for kept in stride(from: before, through: max(length, before - Self.mostPointsTakenWhileLosing), by: -1) {
+                guard kept >= length, first.time - older.points[kept - 1].time <= settings.maximumGap else { break }
+                let joined = Array(older.points[..<kept].suffix(length)) + later
+                let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
+                let picture = MotionFit(joined)
+                guard let rms = Self.smoothMisfit(joined, picture: picture),
+                      !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius)),
+                      !isPulledUpwardSomewhere(joined, inDepth: older.isSeenInDepth) else { continue }
+                if rms < best?.rms ?? .infinity { best = (LostFlight(place: place, kept: kept), rms) }
+                break
+            }
+        }
+        for f in active.indices where !extended[f] && active[f].missedFrames > 0 { consider(active[f], at: .active(f)) }
+        for c in completed.indices.reversed() {
+            guard let last = completed[c].points.last, first.time - last.time <= 2 * settings.maximumGap else { continue }
+            consider(completed[c], at: .completed(c))
+        }
+        return best?.flight
+    }
+
+    /// The most points a flight that loses its ball may take before it misses a frame: what
+    /// lay near its guess in the frames it lost the ball in.
+    static let mostPointsTakenWhileLosing = 2
+}

@@ -270,9 +270,21 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth) else { continue }
-            flight.reportedAtFrame = pass.frame
-            flight.continues = continued
-            flight.impact = impactFromTee(of: flight, like: path)
+            if let lost = lostFlight(continuedBy: flight, extended: pass.extended) {
+                let older: Track
+                switch lost.place {
+                case .active(let f):
+                    older = active[f]
+                    pass.ended[f] = true
+                case .completed(let c):
+                    older = completed.remove(at: c)
+                }
+                flight = older.carriedOn(keeping: lost.kept, by: flight.points)
+            } else {
+                flight.reportedAtFrame = pass.frame
+                flight.continues = continued
+                flight.impact = impactFromTee(of: flight, like: path)
+            }
             if path.isInDepth { flight.isSeenInDepth = true }
             active[t] = flight
             let last = active[t].last
