@@ -47,6 +47,19 @@ enum StreakPlacement {
         return picture.map(FlightPath.picture)
     }
 
+    /// How far `position` lies from where a blob says its ball may have been: for a streak,
+    /// the nearest point of its axis less a ball's width at each end (the ball's centre at the
+    /// frame's time lies there, see above); for any other blob, its centre.
+    static func distance(from position: PixelPoint, to blob: Blob) -> Double {
+        let dx = position.x - blob.center.x, dy = position.y - blob.center.y
+        guard blob.elongation >= streakElongation else { return (dx * dx + dy * dy).squareRoot() }
+        let axis = (x: cos(blob.orientation), y: sin(blob.orientation))
+        let half = blob.radius * (blob.elongation - 1)
+        let along = dx * axis.x + dy * axis.y, across = dx * axis.y - dy * axis.x
+        let beyond = max(0, abs(along) - half)
+        return (beyond * beyond + across * across).squareRoot()
+    }
+
     /// Where the ball of a streak point was, on `path`: nil when there is no path, the path runs
     /// across the streak (more than ``BallisticTest/alignment`` off its axis), or passes beside
     /// it (farther from its axis than the streak is wide).

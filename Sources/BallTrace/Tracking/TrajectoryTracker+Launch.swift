@@ -147,7 +147,13 @@ extension TrajectoryTracker {
             // grows back toward the camera), not a faint shadow of itself, and not smeared
             // across its path (a club head passing the tee at the launch is near the path too).
             let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
-            func distance(_ blob: Blob) -> Double { expected.map { blob.center.distance(to: $0) }.min()! }
+            // A streak no longer than the ball travels in a frame is its path over the exposure
+            // (a drive's first frames): measured from its axis. Anything longer is not the ball's
+            // smear (an arm swinging up with a toss), and is measured from its centre.
+            let travelInAFrame = stride / Double(max(1, neighbour.step - past.step))
+            func distance(_ blob: Blob) -> Double {
+                expected.map { blob.length <= travelInAFrame ? StreakPlacement.distance(from: $0, to: blob) : blob.center.distance(to: $0) }.min()!
+            }
             // The frame after this one, and how far the path moves the ball into it: a blob still
             // there then is the ball's ghost (see `staysPut`).
             let next = recentFrames.first { $0.step == past.step + 1 }
