@@ -55,6 +55,19 @@ private struct Flight {
     }
 }
 
+/// Expects the tracker to have reported one flight, from frame `first` to frame `last`, and
+/// never under another UUID than its own (`ids`: every UUID seen in flight); returns it.
+@discardableResult
+private func expectOneFlight(in tracker: TrajectoryTracker, reportedUnder ids: Set<UUID>, from first: Int, to last: Int,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> Track {
+    let flights = tracker.reported.map { "\($0.points.first!.frame)–\($0.last.frame)" }
+    #expect(tracker.reported.count == 1, "trajectories \(flights)", sourceLocation: sourceLocation)
+    let track = try #require(tracker.reported.first, sourceLocation: sourceLocation)
+    #expect(ids == [track.id], "reported under \(ids.count) UUIDs", sourceLocation: sourceLocation)
+    #expect(track.points.first?.frame == first && track.last.frame == last, "\(flights)", sourceLocation: sourceLocation)
+    return track
+}
+
 /// Runs one flight through the tracker and collects every UUID it was reported under.
 private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracker, ids: Set<UUID>) {
     var ids = Set<UUID>()
@@ -249,11 +262,7 @@ private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracke
             return [ball(PixelPoint(x: p.x + 0.2 * pulled, y: p.y + pulled), radius: 2.5)]
         }, afterFrame: { _, tracker in ids.formUnion(tracker.inFlight.map(\.id)) })
         tracker.finish()
-        let ended = tracker.reported.map { "\($0.points.first!.frame)–\($0.last.frame)" }
-        #expect(tracker.reported.count == 1, "trajectories \(ended)")
-        let track = try #require(tracker.reported.first)
-        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
-        #expect(track.points.first?.frame == 5 && track.last.frame == 20, "\(ended)")
+        try expectOneFlight(in: tracker, reportedUnder: ids, from: 5, to: 20)
     }
 
     /// Where the faint-spot search finds something when it looks in one frame: a spot of the
@@ -295,11 +304,7 @@ private func follow(_ flight: Flight, frames: Int) -> (tracker: TrajectoryTracke
             ids.formUnion(tracker.inFlight.map(\.id))
         }
         tracker.finish()
-        let flights = tracker.reported.map { "\($0.points.first!.frame)–\($0.last.frame)" }
-        #expect(tracker.reported.count == 1, "trajectories \(flights)")
-        let track = try #require(tracker.reported.first)
-        #expect(ids == [track.id], "reported under \(ids.count) UUIDs")
-        #expect(track.points.first?.frame == 5 && track.last.frame == 49, "\(flights)")
+        let track = try expectOneFlight(in: tracker, reportedUnder: ids, from: 5, to: 49)
         for point in track.points where !(15...20).contains(point.frame) {
             #expect(point.position.distance(to: truth(point.frame)) < 0.5, "frame \(point.frame)")
         }

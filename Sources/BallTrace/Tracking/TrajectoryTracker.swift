@@ -270,6 +270,8 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth) else { continue }
+            // The ball of a flight that lost it lately: that flight takes these points back and
+            // goes on (one ball, one UUID; see `lostFlight(continuedBy:extended:)`).
             if let lost = lostFlight(continuedBy: flight, extended: pass.extended) {
                 let older: Track
                 switch lost.place {
