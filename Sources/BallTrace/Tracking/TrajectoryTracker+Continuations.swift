@@ -42,11 +42,7 @@ extension TrajectoryTracker {
                 let carriesOn = zip(active[s].points, active[s].points.dropFirst()).allSatisfy { a, b in
                     a.position.distance(to: b.position) >= motion.least * Double(b.step - a.step)
                 }
-                guard carriesOn, motion.median >= motion.least else { continue }
-                let picture = MotionFit(joined)
-                guard let rms = Self.smoothMisfit(joined, picture: picture),
-                      !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius))
-                else { continue }
+                guard carriesOn, motion.median >= motion.least, let rms = misfitOfOneSmoothPath(joined) else { continue }
                 if rms < best?.rms ?? .infinity { best = (s, rms) }
             }
             guard let best else { continue }
@@ -59,6 +55,18 @@ extension TrajectoryTracker {
     /// Fewest points a chain needs before it may take back its continuation: enough for its
     /// path to be more than any three points' parabola.
     static let leastPointsToAdopt = 5
+
+    /// How far the points, joined from two chains or flights, lie from one smooth path that
+    /// never turns back sideways (see `smoothMisfit`, `BallisticTest.reversesHorizontally`),
+    /// pixels (rms); nil when they do not lie on one.
+    func misfitOfOneSmoothPath(_ joined: [TrackPoint]) -> Double? {
+        let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
+        let picture = MotionFit(joined)
+        guard let rms = Self.smoothMisfit(joined, picture: picture),
+              !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius))
+        else { return nil }
+        return rms
+    }
 
     /// How far the points lie from one smooth path, pixels (rms): `picture`, their parabola in
     /// the picture, or one in depth for a ball flying toward or away from the camera (judged
@@ -106,14 +114,11 @@ extension TrajectoryTracker {
         func consider(_ older: Track, at place: LostFlight.Place) {
             guard older.isReported, older.id != flight.id, older.ending == nil else { return }
             let before = older.points.prefix { $0.step < first.step }.count
+            // Kept: at least `length` points (the stride is empty when fewer come before).
             for kept in stride(from: before, through: max(length, before - Self.mostPointsTakenWhileLosing), by: -1) {
-                guard kept >= length, first.time - older.points[kept - 1].time <= settings.maximumGap else { break }
+                guard first.time - older.points[kept - 1].time <= settings.maximumGap else { break }
                 let joined = Array(older.points[..<kept].suffix(length)) + later
-                let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
-                let picture = MotionFit(joined)
-                guard let rms = Self.smoothMisfit(joined, picture: picture),
-                      !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius)),
-                      !isPulledUpwardSomewhere(joined, inDepth: older.isSeenInDepth) else { continue }
+                guard let rms = misfitOfOneSmoothPath(joined), !isPulledUpwardSomewhere(joined, inDepth: older.isSeenInDepth) else { continue }
                 if rms < best?.rms ?? .infinity { best = (LostFlight(place: place, kept: kept), rms) }
                 break
             }

@@ -233,11 +233,7 @@ extension TrajectoryTracker {
                 let earlier = chain.points[start..<i]
                 guard !earlier.contains(where: { taken.contains($0.detection) }) else { continue }
                 let joined = Array(earlier) + later
-                let radius = joined.reduce(0) { $0 + $1.radius } / Double(joined.count)
-                let picture = MotionFit(joined)
-                guard Self.smoothMisfit(joined, picture: picture) != nil,
-                      !test.reversesHorizontally(joined, fit: picture, tolerance: BallisticTest.smoothnessTolerance(radius: radius)),
-                      !isPulledUpwardSomewhere(joined) else { continue }
+                guard misfitOfOneSmoothPath(joined) != nil, !isPulledUpwardSomewhere(joined) else { continue }
                 best = Array(earlier)
                 break
             }
