@@ -58,18 +58,40 @@ import Testing
         #expect(flights.isEmpty, "\(flights.map(\.points.count))")
     }
 
-    @Test func aBallSeenForSevenFramesWithAFrameMissedIsNotReported() {
-        // A ball seen alone is seen in every frame; a chain that skipped one has been picked
-        // from whatever was nearest.
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+    /// The flight's blobs in frames 10–17 but those in `missing`, of `radius` px; the reported
+    /// flights once the clip ends.
+    static func reported(radius: Double, missing: Set<Int>) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
         for frame in 0..<30 {
             var blobs: [Blob] = []
-            if (10...17).contains(frame), frame != 13 {
-                blobs.append(Blob(center: Self.receding(frame - 10), radius: 1.2, area: .pi * 1.44))
+            if (10...17).contains(frame), !missing.contains(frame) {
+                blobs.append(Blob(center: receding(frame - 10), radius: radius, area: .pi * radius * radius))
             }
-            tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: blobs)
+            tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
         }
         tracker.finish()
-        #expect(tracker.reported.isEmpty, "\(tracker.reported.map(\.points.count))")
+        return tracker.reported
+    }
+
+    @Test func aSpeckOfABallMissedInOneOfItsFramesIsStillReported() throws {
+        // A ball of a pixel or two is found at the noise's own contrast: re-encoded, the range
+        // ball's flight lost one of its seven detections.
+        let flights = Self.reported(radius: 1.2, missing: [13])
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == [10, 11, 12, 14, 15, 16, 17])
+    }
+
+    @Test func aSpeckMissedInTwoOfItsFramesIsNotReported() {
+        // Two gaps in so few points: a chain picked from whatever specks were nearest.
+        let flights = Self.reported(radius: 1.2, missing: [12, 15])
+        #expect(flights.isEmpty, "\(flights.map(\.points.count))")
+    }
+
+    @Test func aLargerBlobMissedInOneFrameIsNotReportedThoughSeenInEveryFrameItWouldBe() throws {
+        // A blob of 3 px is no speck: one that drops out is most often something else taking
+        // its place (turf falling after a strike).
+        try #require(Self.reported(radius: 3, missing: []).count == 1)
+        let flights = Self.reported(radius: 3, missing: [13])
+        #expect(flights.isEmpty, "\(flights.map(\.points.count))")
     }
 }

@@ -146,7 +146,10 @@ extension TrajectoryTracker {
             // A ball looks much the same a frame earlier: of similar size (or larger, as it
             // grows back toward the camera), not a faint shadow of itself, and not smeared
             // across its path (a club head passing the tee at the launch is near the path too).
-            let grown = receding == nil ? neighbour.radius : neighbour.radius * max(1, known[0].radius / max(known[1].radius, 0.5))
+            // (A speck's radius is the detector's floor, not the ball's size: growth is measured
+            // from no less than a speck's.)
+            let grown = receding == nil ? neighbour.radius
+                : neighbour.radius * max(1, known[0].radius / max(known[1].radius, Self.speckRadius * settings.analysisPixel))
             // A streak no longer than the ball travels in a frame is its path over the exposure
             // (a drive's first frames): measured from its axis. Anything longer is not the ball's
             // smear (an arm swinging up with a toss), and is measured from its centre.
