@@ -4,7 +4,7 @@ import Foundation
 /// reported trajectory once it is long enough and its motion is ballistic; its UUID is given
 /// at birth and never changes, so a trajectory keeps its identity as it grows.
 struct Track: Sendable, Hashable, Identifiable {
-    let id: UUID
+    private(set) var id: UUID
     private(set) var points: [TrackPoint]
     /// Analysed frames since the last detection was added.
     var missedFrames = 0
@@ -38,6 +38,13 @@ struct Track: Sendable, Hashable, Identifiable {
     }
 
     var last: TrackPoint { points[points.count - 1] }
+
+    /// The chain so far under another UUID: a branch that follows another blob from here.
+    func branch(as id: UUID) -> Track {
+        var copy = self
+        copy.id = id
+        return copy
+    }
 
     /// The track as the frames themselves show it: each point where it was in its own frame's
     /// picture rather than in the scene (they differ only when the camera moved).

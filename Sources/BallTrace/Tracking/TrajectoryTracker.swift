@@ -199,17 +199,41 @@ struct TrajectoryTracker: Sendable {
         forEachNearest(chains.lazy.map { expectations[$0] }, pass.blobs, available: pass.free,
                        limit: settings.branchesOfANewChain) { e, chosen in
             let t = chains[e]
+            // A copy under another UUID follows another blob from here.
+            func branch(to b: Int) {
+                var branch = active[t].branch(as: identities.next())
+                branch.append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
+                pass.branches.append(branch)
+            }
             if active[t].points.count == 1 {
-                for b in chosen.dropFirst() {
-                    var branch = Track(id: identities.next(), first: active[t].points[0])
-                    branch.append(point(b, of: pass.blobs, frame: pass.frame, time: pass.time))
-                    pass.branches.append(branch)
-                }
+                for b in chosen.dropFirst() { branch(to: b) }
+            } else if let ball = ballBesideAFaintSpeck(chosen, of: pass.blobs, following: active[t]) {
+                branch(to: ball)
             }
             active[t].append(point(chosen[0], of: pass.blobs, frame: pass.frame, time: pass.time))
             pass.extended[t] = true
         }
     }
+
+    /// The blob a chain should also try when the one nearest its prediction is a faint speck
+    /// beside it: in a compressed picture a small ball's edge rings, and a speck a few pixels off
+    /// the ball, a third or a fifth of its contrast, may lie nearer where a young chain expects
+    /// it than the ball does. The chain takes the nearest; a branch takes the nearest of the
+    /// others (of its few nearest) that keeps at least half the contrast of the chain's last
+    /// detection, when the nearest does not (``fadingShare``). Whichever follows the ball is
+    /// confirmed; the other, which lost it, is not. Nil otherwise. Only for chains of three
+    /// points or more: most younger ones are clutter, and a chain of one point branches to its
+    /// few nearest anyway.
+    private func ballBesideAFaintSpeck(_ chosen: UnsafeBufferPointer<Int>, of blobs: [Blob], following chain: Track) -> Int? {
+        guard chain.points.count >= 3, chosen.count >= 2 else { return nil }
+        let least = Self.fadingShare * chain.last.contrast
+        guard blobs[chosen[0]].contrast < least else { return nil }
+        return chosen.dropFirst().first { blobs[$0].contrast >= least }
+    }
+
+    /// The least share of its contrast a ball keeps from one frame to the next while in view
+    /// (the tennis serve, re-encoded: 33–52 levels, never below two thirds of the frame before).
+    static let fadingShare = 0.5
 
     /// Review the flights extended this frame. A reported track that turns back was not a ball
     /// after all (a club at the top of its backswing decelerates like one): it is withdrawn.
