@@ -9,7 +9,7 @@ import Testing
 @Suite struct BallAtTheLensTests {
     /// tennis-indoor mirrored and re-encoded (640×480, 30 fps), the blobs of 3 px radius or
     /// more, as the detector gave them: centre, radius, elongation, contrast.
-    static let detections: [Int: [(x: Double, y: Double, r: Double, e: Double, c: Double)]] = [
+    static let detections: [Int: [RecordedBlob]] = [
         3: [(316.3, 331.5, 5.35, 1.72, 29.1), (315.3, 317.7, 3.47, 1.36, 19.9)],
         4: [(315.6, 303.6, 5.86, 1.78, 26.7), (315.6, 289.6, 3.74, 1.75, 19.7)],
         5: [(315.8, 276.6, 5.51, 1.87, 24.6), (316.1, 261.9, 3.3, 2.04, 17.4)],
@@ -31,15 +31,7 @@ import Testing
     ]
 
     @Test func aBallRacingAtTheLensIsTakenWholeNotAPieceOfItsSmear() throws {
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 480))
-        for frame in 0..<24 {
-            let blobs = (Self.detections[frame] ?? []).map { d in
-                Blob(center: PixelPoint(x: d.x, y: d.y), radius: d.r, area: .pi * d.r * d.r, elongation: d.e, contrast: d.c)
-            }
-            tracker.update(frame: frame, time: Double(frame) / 30, blobs: blobs)
-        }
-        tracker.finish()
-        let flights = tracker.reported
+        let flights = flightsReported(from: Self.detections, frames: 0..<24, width: 640, height: 480) { Double($0) / 30 }
         try #require(flights.count == 1, "\(flights.map { $0.points.map(\.frame) })")
         let last = try #require(flights[0].points.last)
         // The ball grew 23.8 → 25.7 → 31.9 px: by less than a tenth at the first step, so it

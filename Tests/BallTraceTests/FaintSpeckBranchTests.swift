@@ -12,7 +12,7 @@ import Testing
     /// repeat the picture before and are not analysed): centre, radius, elongation, contrast.
     /// The ball is the first blob of each frame from 42 to 54; in frames 49 and 50 a speck of
     /// contrast 10–12.5 lies 3 px above it.
-    static let detections: [Int: [(x: Double, y: Double, r: Double, e: Double, c: Double)]] = [
+    static let detections: [Int: [RecordedBlob]] = [
         41: [(656.4, 295.3, 1.87, 3.19, 33.0), (675.7, 298.1, 1.21, 2.05, 12.5), (677.8, 292.0, 0.98, 2.13, 12.0),
              (682.0, 269.2, 0.72, 2.29, 11.2), (674.5, 289.5, 0.45, 4.12, 12.0)],
         42: [(638.3, 276.9, 1.92, 2.41, 41.5)],
@@ -33,22 +33,15 @@ import Testing
     ]
 
     @Test func aServeIsFollowedPastTheFaintSpecksBesideTheBall() throws {
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1286, frameHeight: 722))
         // Each sixth frame repeats the one before (25 fps converted to 30 fps), and the pictures
         // are timed as the analysis timed them from the clip's cadence (seconds); after frame 55,
         // a 25th of a second apart.
         let times: [Int: Double] = [41: 1.353561, 42: 1.392023, 43: 1.429345, 44: 1.465527, 46: 1.507977, 47: 1.549288,
                                     48: 1.589459, 49: 1.62849, 50: 1.666382, 52: 1.710541, 53: 1.753561, 54: 1.795442,
                                     55: 1.836182]
-        for frame in 41..<64 where frame % 6 != 3 {
-            let time = times[frame] ?? times[55]! + Double(frame - 55) / 25
-            let blobs = (Self.detections[frame] ?? []).map { d in
-                Blob(center: PixelPoint(x: d.x, y: d.y), radius: d.r, area: .pi * d.r * d.r, elongation: d.e, contrast: d.c)
-            }
-            tracker.update(frame: frame, time: time, blobs: blobs)
+        let flights = flightsReported(from: Self.detections, frames: (41..<64).filter { $0 % 6 != 3 }, width: 1286, height: 722) {
+            times[$0] ?? times[55]! + Double($0 - 55) / 25
         }
-        tracker.finish()
-        let flights = tracker.reported
         try #require(flights.count == 1, "\(flights.map { $0.points.map(\.frame) })")
         let ball = Dictionary(uniqueKeysWithValues: (42...54).compactMap { frame in
             Self.detections[frame]?.first.map { (frame, PixelPoint(x: $0.x, y: $0.y)) }

@@ -10,7 +10,7 @@ import Testing
     /// The detections of golf-range-groundcam mirrored and re-encoded (frames 177–190, where the
     /// ball's flight was labelled from frame 177), as the detector gave them: centre, radius,
     /// elongation, contrast. Frame 185 has none (the speck fell under the threshold).
-    static let detections: [Int: [(x: Double, y: Double, r: Double, e: Double, c: Double)]] = [
+    static let detections: [Int: [RecordedBlob]] = [
         177: [(346.2, 479.9, 4.83, 1.90, 45.2), (345.2, 495.2, 0.72, 2.00, 11.5)],
         178: [(280.7, 371.5, 2.27, 1.26, 20.4)],
         179: [(253.0, 326.7, 1.72, 1.27, 27.5)],
@@ -27,15 +27,7 @@ import Testing
     ]
 
     @Test func aRecedingBallIsReportedFromItsSecondFrameThoughItShrankToASpeckAfterIt() throws {
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 406, frameHeight: 720))
-        for frame in 170..<200 {
-            let blobs = (Self.detections[frame] ?? []).map { d in
-                Blob(center: PixelPoint(x: d.x, y: d.y), radius: d.r, area: .pi * d.r * d.r, elongation: d.e, contrast: d.c)
-            }
-            tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: blobs)
-        }
-        tracker.finish()
-        let flights = tracker.reported
+        let flights = flightsReported(from: Self.detections, frames: 170..<200, width: 406, height: 720) { Double($0) / 29.97 }
         try #require(flights.count == 1, "\(flights.map { $0.points.map(\.frame) })")
         // The blurred blob of frame 177 is the ball beside the camera, twice the size of the
         // next; the look back takes the ball from frame 178 on (the build before: from 180, as
