@@ -51,13 +51,18 @@ enum StreakPlacement {
     /// the nearest point of its axis less a ball's width at each end (the ball's centre at the
     /// frame's time lies there, see above); for any other blob, its centre.
     static func distance(from position: PixelPoint, to blob: Blob) -> Double {
-        let dx = position.x - blob.center.x, dy = position.y - blob.center.y
-        guard blob.elongation >= streakElongation else { return (dx * dx + dy * dy).squareRoot() }
-        let axis = (x: cos(blob.orientation), y: sin(blob.orientation))
-        let half = blob.radius * (blob.elongation - 1)
-        let along = dx * axis.x + dy * axis.y, across = dx * axis.y - dy * axis.x
-        let beyond = max(0, abs(along) - half)
-        return (beyond * beyond + across * across).squareRoot()
+        guard blob.elongation >= streakElongation else { return position.distance(to: blob.center) }
+        return position.distance(to: nearestOnAxis(to: position, center: blob.center, radius: blob.radius,
+                                                   elongation: blob.elongation, orientation: blob.orientation))
+    }
+
+    /// The point of a streak's axis, less a ball's width at each end, nearest `position`.
+    static func nearestOnAxis(to position: PixelPoint, center: PixelPoint, radius: Double, elongation: Double,
+                              orientation: Double) -> PixelPoint {
+        let axis = (x: cos(orientation), y: sin(orientation))
+        let half = radius * (elongation - 1)
+        let along = min(max((position.x - center.x) * axis.x + (position.y - center.y) * axis.y, -half), half)
+        return PixelPoint(x: center.x + along * axis.x, y: center.y + along * axis.y)
     }
 
     /// Where the ball of a streak point was, on `path`: nil when there is no path, the path runs
@@ -71,8 +76,7 @@ enum StreakPlacement {
         guard speed > 0, abs(axis.x * velocity.x + axis.y * velocity.y) / speed >= cos(BallisticTest.alignment) else { return nil }
         let dx = expected.x - point.position.x, dy = expected.y - point.position.y
         guard abs(dx * axis.y - dy * axis.x) <= 2 * point.radius else { return nil }
-        let half = point.radius * (point.elongation - 1)
-        let along = min(max(dx * axis.x + dy * axis.y, -half), half)
-        return PixelPoint(x: point.position.x + along * axis.x, y: point.position.y + along * axis.y)
+        return nearestOnAxis(to: expected, center: point.position, radius: point.radius, elongation: point.elongation,
+                             orientation: point.orientation)
     }
 }
