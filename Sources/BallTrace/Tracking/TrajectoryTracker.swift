@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The phases live beside this file: the launch and the look back (`+Launch`), how flights end
 /// (`+Endings`), faint spots (`+FaintSpots`), continuations adopted (`+Continuations`), which
-/// chains are kept in clutter (`+Pruning`).
+/// chains are kept in clutter (`+Pruning`), what a body carries along (`+Carried`).
 struct TrajectoryTracker: Sendable {
     let settings: TrackerSettings
     let test: BallisticTest
@@ -253,6 +253,21 @@ struct TrajectoryTracker: Sendable {
                 pass.ended[t] = true
                 continue
             }
+            // Something carries it along: a ball caught (its flight ends before), or a head
+            // whose body was hidden when it was reported (withdrawn).
+            let judged = judgedWindow(of: active[t])
+            if judged.count >= settings.trajectoryLength, isCarriedAlong(judged) {
+                var ended = active[t]
+                ended.dropLast(judged.count)
+                if ended.points.count >= settings.trajectoryLength {
+                    ended.ending = .lost
+                    completed.append(ended)
+                } else {
+                    active[t].reportedAtFrame = nil
+                }
+                pass.ended[t] = true
+                continue
+            }
             let window = Array(active[t].points.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window, inDepth: active[t].isSeenInDepth) {
                 // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
@@ -284,7 +299,8 @@ struct TrajectoryTracker: Sendable {
                 continued = left
             }
             guard let path = verdict.path,
-                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))) else { continue }
+                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))),
+                  !isCarriedAlong(recent) else { continue }
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
