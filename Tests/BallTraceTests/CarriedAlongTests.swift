@@ -44,9 +44,9 @@ import Testing
     }
 
     @Test func aHeadReportedWhileItsBodyWasHiddenIsWithdrawnOnceTheBodyShows() {
-        // Legs hidden behind something for the first six frames: the first ten points carry
+        // Legs hidden behind something for the first eight frames: the first ten points carry
         // nothing, so the arc is reported; the body then keeps its place under it.
-        let flights = Self.reported { frame, p in frame < 6 ? [] : [Self.body(under: p, frame: frame)] }
+        let flights = Self.reported { frame, p in frame < 8 ? [] : [Self.body(under: p, frame: frame)] }
         #expect(flights.count == 0, "frames reported: \(flights.map { $0.points.map(\.frame) })")
     }
 

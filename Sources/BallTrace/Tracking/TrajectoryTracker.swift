@@ -299,8 +299,7 @@ struct TrajectoryTracker: Sendable {
                 continued = left
             }
             guard let path = verdict.path,
-                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))),
-                  !isCarriedAlong(recent) else { continue }
+                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))) else { continue }
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
@@ -309,7 +308,8 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(followedBefore)
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
-            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth) else { continue }
+            guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth),
+                  !isCarriedSomewhere(flight.points) else { continue }
             // The ball of a flight that lost it lately: that flight takes these points back and
             // goes on (one ball, one UUID; see `lostFlight(continuedBy:extended:)`).
             if let lost = lostFlight(continuedBy: flight, extended: pass.extended) {
