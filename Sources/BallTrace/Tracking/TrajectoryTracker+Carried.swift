@@ -20,7 +20,7 @@ extension TrajectoryTracker {
     func isCarriedSomewhere(_ points: [TrackPoint]) -> Bool {
         let length = settings.trajectoryLength
         guard points.count >= length else { return false }
-        return (0...(points.count - length)).contains { isCarriedAlong(Array(points[$0..<$0 + length])) }
+        return (0...(points.count - length)).contains { isCarriedAlong(points[$0..<$0 + length]) }
     }
 
     /// Whether something at least as large as the ball (as wide, or covering as much) moved
@@ -32,7 +32,7 @@ extension TrajectoryTracker {
     /// points. Only frames where the ball has moved farther than that tolerance from where it
     /// was tell: before, something standing still is found there as well (a racket near a toss
     /// at its apex); and half the points at least must tell.
-    func isCarriedAlong(_ points: [TrackPoint]) -> Bool {
+    func isCarriedAlong(_ points: ArraySlice<TrackPoint>) -> Bool {
         guard let firstKept = recentFrames.first?.step, points.count >= 5 else { return false }
         func kept(_ point: TrackPoint) -> KeptFrame? {
             let index = point.step - firstKept
@@ -52,7 +52,7 @@ extension TrajectoryTracker {
         // As large as the ball: as wide, or covering as much (a walker's legs are narrower than its head).
         for carrier in origin.blobs where carrier.radius >= radius || carrier.area >= area {
             let offset = PixelPoint(x: carrier.center.x - ball.x, y: carrier.center.y - ball.y)
-            let distance = (offset.x * offset.x + offset.y * offset.y).squareRoot()
+            let distance = carrier.center.distance(to: ball)
             // Farther than the tolerance and the ball's own radius: the ball's blob is never its own carrier.
             guard distance > tolerance + radius, distance <= Self.carrierReach * radius else { continue }
             var beside = 0, missed = 0

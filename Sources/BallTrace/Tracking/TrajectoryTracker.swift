@@ -256,7 +256,7 @@ struct TrajectoryTracker: Sendable {
             // Something carries it along: a ball caught (its flight ends before), or a head
             // whose body was hidden when it was reported (withdrawn).
             let judged = judgedWindow(of: active[t])
-            if judged.count >= settings.trajectoryLength, isCarriedAlong(judged) {
+            if judged.count >= settings.trajectoryLength, isCarriedAlong(judged[...]) {
                 var ended = active[t]
                 ended.dropLast(judged.count)
                 if ended.points.count >= settings.trajectoryLength {
