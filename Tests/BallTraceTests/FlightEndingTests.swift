@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BallTrace
+import ClipSynthesis
 
 /// How a flight ended, as a coach reads it in `events.exit.reason`: a bounce off the floor, the
 /// clip ending while the ball was still in view, the ball leaving the picture, or lost in it.
@@ -215,6 +216,57 @@ import Testing
         // From near the release to the catch.
         #expect(flight.points.first!.frame < 6)
         #expect(abs(flight.last.frame - caughtAfter) <= 2)
+    }
+
+    /// A ball filmed at 120 frames a second, moving less than its radius a frame near its
+    /// apex, goes behind a post on its way down: for three frames only its edge shows, a blob
+    /// shrinking where the ball went in, then nothing until it comes out the other side. That
+    /// stall pulls the flight's last window upward; the flight, followed for more than a
+    /// second, ends where the ball went behind the post and is not withdrawn (its last window,
+    /// judged as a chain asking to be confirmed would be, is too slow).
+    @Test func aSlowBallGoingBehindAPostEndsThereAndIsNotWithdrawn() throws {
+        let fps = 120.0, g = 600.0, post = 230.0
+        func position(_ t: Double) -> PixelPoint { PixelPoint(x: 10 + 200 * t, y: 300 - 500 * t + 0.5 * g * t * t) }
+        let reachesThePost = Int(((post - 10) / 200 * fps).rounded(.down))
+        let edge = position(Double(reachesThePost) / fps)
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 480))
+        for f in 0..<(reachesThePost + 4) {
+            let t = Double(f) / fps
+            let blob = f <= reachesThePost
+                ? Blob(center: position(t), radius: 4.8, area: .pi * 4.8 * 4.8)
+                : Blob(center: edge, radius: 4.8 - Double(f - reachesThePost), area: .pi * 4)
+            tracker.update(frame: f, time: t, blobs: [blob])
+        }
+        for f in (reachesThePost + 4)..<(reachesThePost + 10) {
+            tracker.update(frame: f, time: Double(f) / fps, blobs: [])
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first, "the flight was withdrawn")
+        #expect(flight.points.first!.frame <= 2)
+        #expect(abs(flight.last.frame - reachesThePost) <= 3)
+    }
+
+    /// A drive filmed from behind the golfer (a 1080p phone at hip height, the ball slowed by
+    /// drag) is stopped dead far away by a net, 1.65 s after impact, and rests there. Receding,
+    /// it had crept a few pixels a frame and fallen ever slower in the picture, which read
+    /// there alone is too slow to confirm and a pull upward; on its path in depth it fell all
+    /// the way. The flight ends at the net and is not withdrawn.
+    @Test func aDriveSeenFromBehindStoppedFarAwayEndsThereAndIsNotWithdrawn() throws {
+        let camera = PinholeCamera(focalLength: 2560, principalPoint: PixelPoint(x: 960, y: 410), height: 1, blurRadius: 2.7)
+        let drive = PerspectiveFlight(camera: camera, launch: SpacePoint(x: 0.05, y: 0.04, z: 5.4),
+                                      velocity: SpacePoint(x: 2.95, y: 14.7, z: 58.9), ballRadius: 0.02135,
+                                      drag: 0.25, brightness: 4)
+        let fps = 60.0, stopped = 99
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1920, frameHeight: 1080))
+        for f in 0..<(stopped + 6) {
+            let t = Double(min(f, stopped)) / fps, r = drive.apparentRadius(after: t)
+            let blob = Blob(center: drive.imagePosition(after: t), radius: r, area: .pi * r * r)
+            tracker.update(frame: f, time: Double(f) / fps, blobs: [blob])
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first, "the flight was withdrawn")
+        #expect(flight.points.first!.frame <= 2)
+        #expect(abs(flight.last.frame - stopped) <= 3, "the flight ends at frame \(flight.last.frame); it stopped at \(stopped)")
     }
 
     @Test func aHeadBobbingAlongIsNotAFlightStopped() {

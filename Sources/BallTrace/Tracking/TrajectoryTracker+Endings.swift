@@ -64,21 +64,40 @@ extension TrajectoryTracker {
     }
 
     /// The flight up to where something stopped it that gave way (a hand catching a toss, a
-    /// net): the pull builds up over a few frames, unlike a strike's, so only the length of
-    /// what came before tells it from a head bobbing along, whose falling crests last less
-    /// than `settings.longestFallingCrest`. The flight without its last points must be
-    /// ballistic, nowhere pulled upward, and have lasted longer than that; it ends there (nil
-    /// when it did not).
+    /// net, the ground): the pull builds up over a few frames, unlike a strike's, so only the
+    /// length of what came before tells it from a head bobbing along, whose falling crests last
+    /// less than `settings.longestFallingCrest`. The flight without its last points must have
+    /// lasted longer than that and be nowhere pulled upward (on its path in depth, when it was
+    /// seen flying in depth); it ends there (nil when it did not).
+    ///
+    /// It ends where its last window is still a flight by the ballistic test, the fewest
+    /// points dropped (a pitch caught in the glove ends at the catch, not a frame into the
+    /// glove). Where no such window is left, a flight followed for two windows' points after
+    /// it was confirmed ends where it still flies as a ball (see `flies(_:)`): that it is a
+    /// flight was settled when it was confirmed and held frame by frame while it was followed,
+    /// and its last windows need not show a flight worth confirming: a drive seen from behind
+    /// creeps a few pixels a frame at its far end, a ball filmed at 120 fps moves less than
+    /// its radius a frame, a ball that passed in front of a player was merged with the player
+    /// for a few frames. Withdrawn whole, such a flight was lost to the user altogether. (A
+    /// body part confirmed on one smooth stretch is seldom followed that long before it turns
+    /// back or is pulled upward.)
     func stoppedAfterFlying(_ track: Track) -> Track? {
-        let points = track.points, length = settings.trajectoryLength
+        stoppedAfterFlying(track, lastWindowConfirms: true) ?? stoppedAfterFlying(track, lastWindowConfirms: false)
+    }
+
+    private func stoppedAfterFlying(_ track: Track, lastWindowConfirms: Bool) -> Track? {
+        let length = settings.trajectoryLength
+        let reported = track.reportedAtFrame ?? .max
         for dropped in 1..<length {
-            let before = Array(points.dropLast(dropped))
-            guard before.count >= 2 * length,
-                  before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { return nil }
-            guard test.evaluate(judgedWindow(of: before), bridged: true).path != nil, !isPulledUpwardSomewhere(before) else { continue }
             var ended = track
             ended.dropLast(dropped)
-            return ended
+            let before = ended.points
+            guard before.count >= 2 * length,
+                  before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { return nil }
+            guard lastWindowConfirms || before.count(where: { $0.frame > reported }) >= 2 * length else { return nil }
+            guard !isPulledUpwardSomewhere(before, inDepth: track.isSeenInDepth) else { continue }
+            let flight = lastWindowConfirms ? test.evaluate(judgedWindow(of: before), bridged: true).path != nil : flies(ended)
+            if flight { return ended }
         }
         return nil
     }
@@ -99,7 +118,8 @@ extension TrajectoryTracker {
             let before = Array(points.dropLast(dropped))
             guard before.count >= length else { return nil }
             let window = Array(before.suffix(length))
-            guard let path = test.evaluate(window, bridged: true).path, !isPulledUpwardSomewhere(before) else { continue }
+            guard let path = test.evaluate(window, bridged: true).path,
+                  !isPulledUpwardSomewhere(before, inDepth: track.isSeenInDepth) else { continue }
             let next = points[before.count]
             let tolerance = BallisticTest.smoothnessTolerance(radius: track.recentRadius())
             guard path.position(at: next.time).distance(to: next.position) > 3 * max(tolerance, path.rms) else { return nil }

@@ -253,14 +253,16 @@ struct TrajectoryTracker: Sendable {
                 pass.ended[t] = true
                 continue
             }
-            // Something carries it along: a ball caught (its flight ends before), or a head
-            // whose body was hidden when it was reported (withdrawn).
+            // Something carries it along: a ball caught (its flight ends before), a head whose
+            // body was hidden when it was reported (withdrawn), or the trace the ball left
+            // behind, which a flight that lost the ball took and followed one step behind it.
+            // Ended as lost, with no reason of its own: a flight confirmed on the ball from
+            // there takes it up again (see `lostFlight(continuedBy:extended:)`).
             let judged = judgedWindow(of: active[t])
             if judged.count >= settings.trajectoryLength, isCarriedAlong(judged[...]) {
                 var ended = active[t]
                 ended.dropLast(judged.count)
                 if ended.points.count >= settings.trajectoryLength {
-                    ended.ending = .lost
                     completed.append(ended)
                 } else {
                     active[t].reportedAtFrame = nil
