@@ -232,9 +232,9 @@ import ClipSynthesis
         var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 480))
         for f in 0..<(reachesThePost + 4) {
             let t = Double(f) / fps
-            let blob = f <= reachesThePost
-                ? Blob(center: position(t), radius: 4.8, area: .pi * 4.8 * 4.8)
-                : Blob(center: edge, radius: 4.8 - Double(f - reachesThePost), area: .pi * 4)
+            // Past the post only its edge shows, shrinking where the ball went in.
+            let r = 4.8 - Double(max(0, f - reachesThePost))
+            let blob = Blob(center: f <= reachesThePost ? position(t) : edge, radius: r, area: .pi * r * r)
             tracker.update(frame: f, time: t, blobs: [blob])
         }
         for f in (reachesThePost + 4)..<(reachesThePost + 10) {

@@ -96,8 +96,8 @@ extension TrajectoryTracker {
                   before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { return nil }
             guard lastWindowConfirms || before.count(where: { $0.frame > reported }) >= 2 * length else { return nil }
             guard !isPulledUpwardSomewhere(before, inDepth: track.isSeenInDepth) else { continue }
-            let flight = lastWindowConfirms ? test.evaluate(judgedWindow(of: before), bridged: true).path != nil : flies(ended)
-            if flight { return ended }
+            let stillFlies = lastWindowConfirms ? test.evaluate(judgedWindow(of: before), bridged: true).path != nil : flies(ended)
+            if stillFlies { return ended }
         }
         return nil
     }
