@@ -82,24 +82,24 @@ extension TrajectoryTracker {
     /// body part confirmed on one smooth stretch is seldom followed that long before it turns
     /// back or is pulled upward.)
     func stoppedAfterFlying(_ track: Track) -> Track? {
-        stoppedAfterFlying(track, lastWindowConfirms: true) ?? stoppedAfterFlying(track, lastWindowConfirms: false)
-    }
-
-    private func stoppedAfterFlying(_ track: Track, lastWindowConfirms: Bool) -> Track? {
         let length = settings.trajectoryLength
         let reported = track.reportedAtFrame ?? .max
+        // Where it still flies, should no last window confirm (one pass: each cut's pull is
+        // judged once for both).
+        var stillFlying: Track?
         for dropped in 1..<length {
             var ended = track
             ended.dropLast(dropped)
             let before = ended.points
             guard before.count >= 2 * length,
-                  before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { return nil }
-            guard lastWindowConfirms || before.count(where: { $0.frame > reported }) >= 2 * length else { return nil }
+                  before[before.count - 1].time - before[0].time > settings.longestFallingCrest else { break }
             guard !isPulledUpwardSomewhere(before, inDepth: track.isSeenInDepth) else { continue }
-            let stillFlies = lastWindowConfirms ? test.evaluate(judgedWindow(of: before), bridged: true).path != nil : flies(ended)
-            if stillFlies { return ended }
+            if test.evaluate(judgedWindow(of: before), bridged: true).path != nil { return ended }
+            if stillFlying == nil, before.count(where: { $0.frame > reported }) >= 2 * length, flies(ended) {
+                stillFlying = ended
+            }
         }
-        return nil
+        return stillFlying
     }
 
     /// How many of a reported flight's last points came after it struck something (a rim, a
