@@ -56,11 +56,14 @@ import Testing
     /// Pictures of a camera at 41⅔ fps kept whole to make 25 fps: each frame shows the picture
     /// one or two after the last, in a beat of 2, 2, 1. A frame's change from the last grows with
     /// how far things moved, so it is about half in the one-picture steps (with some noise).
-    private func dropped(frames: Int, movingShare: Double = 0.02) -> [(shown: Double, taken: Double, change: CaptureCadence.Change)] {
+    /// `sway` scales how far things move from frame to frame, slowly (a camera swaying);
+    /// `pictures` / `frames` is the camera's rate over the clip's.
+    private func dropped(frames: Int, movingShare: Double = 0.02, pictures: Int = 5, per: Int = 3,
+                         sway: (Int) -> Double = { _ in 1 }) -> [(shown: Double, taken: Double, change: CaptureCadence.Change)] {
         (0..<frames).map { frame in
-            let picture = frame * 5 / 3, previous = max(0, (frame - 1) * 5 / 3)
-            let steps = Double(picture - previous), wobble = 1 + 0.06 * sin(Double(frame) * 1.7)
-            return (Double(frame) / 25, Double(picture) / (25 * 5.0 / 3),
+            let picture = frame * pictures / per, previous = max(0, (frame - 1) * pictures / per)
+            let steps = Double(picture - previous), wobble = (1 + 0.06 * sin(Double(frame) * 1.7)) * sway(frame)
+            return (Double(frame) / 25, Double(picture) / (25 * Double(pictures) / Double(per)),
                     CaptureCadence.Change(mean: 2 * steps * wobble, strongShare: movingShare * steps * wobble))
         }
     }
@@ -80,6 +83,19 @@ import Testing
         let raw = stray(settled.map { frames[$0].shown }, from: truth)
         let timed = stray(settled.map { taken[$0] }, from: truth)
         #expect(raw > 0.18, "raw timestamps stray \(raw) frame intervals")
+        #expect(timed < 0.1, "timed pictures stray \(timed) frame intervals")
+    }
+
+    @Test func aConvertedClipFilmedByASwayingCameraIsTimedWhenItsPicturesWereTaken() {
+        // A camera at 42.5 fps made 25 fps: half steps in a beat of 3, 3, 4. A handheld camera
+        // speeds up and slows down over a second or two: while it slows, a whole step changes
+        // less than the steps before it, and a frame one before a half step that comes after
+        // four looks due. The beat of the conversion does not wander.
+        var cadence = CaptureCadence()
+        let frames = dropped(frames: 200, pictures: 17, per: 10) { 1 + 0.6 * sin(2 * Double.pi * Double($0) / 37) }
+        let taken = frames.map { cadence.timeTaken(shownAt: $0.shown, isRepeat: false, change: $0.change) }
+        let settled = 80..<200
+        let timed = stray(settled.map { taken[$0] }, from: settled.map { frames[$0].taken })
         #expect(timed < 0.1, "timed pictures stray \(timed) frame intervals")
     }
 

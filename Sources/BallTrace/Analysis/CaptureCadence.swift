@@ -41,6 +41,14 @@ struct CaptureCadence {
     /// The yardstick must show motion: at least this share of pixels changing strongly. A still
     /// picture's compression noise has a beat of its own (B-frames against P-frames).
     static let movingShare = 0.004
+    /// Dips the beat is fitted to: about 80 frames of a typical conversion. A quarter of them
+    /// may be off the beat (a lull in the swing, a frame before a half step).
+    static let beatDips = 24
+    /// Dips before a beat is looked for: about 40 frames.
+    static let fewestBeatDips = 12
+    /// A frame dips when its strongly changed pixels are fewer than this share of the more of
+    /// the two frames before it (one of them a whole step).
+    static let localDipShare = 0.65
 
     private var recent: [(time: Double, isRepeat: Bool, index: Double, isHalf: Bool)] = []
     private var yardstick: [Change] = []
@@ -53,6 +61,13 @@ struct CaptureCadence {
     private var cameraPictures = 0.0
     /// Frames timed as half a step so far.
     private(set) var shortSteps = 0
+    /// The last dips seen (new-picture counts): frames that changed much less than the more of
+    /// the two before them.
+    private var dips: [Double] = []
+    /// The beat fitted to `dips`, while it explains them.
+    private var beat: ConversionBeat?
+    /// Dips noted since every period was last tried.
+    private var dipsSinceSearch = 4
     private var lastTaken = -Double.infinity
 
     /// The time the picture shown at `time` was taken, for a frame that is new (for a repeat,
@@ -125,8 +140,11 @@ struct CaptureCadence {
     /// Whether the newest picture (`change` from the one before) is half a step: it changed
     /// much less than the pictures before it, and such frames come at a steady beat. A frame
     /// that changed little off the beat (a swing stopping, a still moment) is a whole step.
-    /// Where too little moves to see the beat (a tripod shot once the swing is over, with only
-    /// the ball flying), it goes on as it was: a conversion's beat belongs to the file.
+    /// Once a dozen dips keep the exact beat of a conversion (``ConversionBeat``), the beat
+    /// decides: a camera that sways makes the change sway too, and a frame one before a half
+    /// step can dip as far as the half step. Where too little moves to see the beat (a tripod
+    /// shot once the swing is over, with only the ball flying), it goes on as it was: a
+    /// conversion's beat belongs to the file.
     private mutating func isHalfStep(_ change: Change) -> Bool {
         guard yardstick.count == Self.yardstickLength else { return false }
         let now = Double(newPictures)
@@ -134,6 +152,44 @@ struct CaptureCadence {
         // Two in three of the recent pictures are whole steps in a 2, 2, 1 beat: the yardstick
         // is the second largest of six.
         let strong = secondLargest(of: \.strongShare), mean = secondLargest(of: \.mean)
+        // A dip against the two frames before (one of which is a whole step): the camera and the
+        // swing change speed over several frames, a half step from one frame to the next.
+        let before = yardstick[yardstick.count - 1], beforeThat = yardstick[yardstick.count - 2]
+        let isDip = strong >= Self.movingShare
+            && change.strongShare < Self.localDipShare * max(before.strongShare, beforeThat.strongShare)
+            && change.mean < Self.dipMeanShare * max(before.mean, beforeThat.mean)
+        if isDip { noteDip(now) }
+        if let beat, let last = dips.last, now - last <= 3 * beat.period {
+            let isHalf = beat.isHalfStep(at: now)
+            if isHalf {
+                halfSteps.append(now)
+                if halfSteps.count > 4 { halfSteps.removeFirst() }
+            }
+            return isHalf
+        }
+        return isHalfStepByItsChange(change, strong: strong, mean: mean, period: period, now: now)
+    }
+
+    private mutating func noteDip(_ position: Double) {
+        dips.append(position)
+        if dips.count > Self.beatDips { dips.removeFirst() }
+        dipsSinceSearch += 1
+        let outliers = dips.count / 4
+        if let near = beat?.nearbyPeriods, let beat = ConversionBeat.fit(dips, outliers: outliers, fewest: Self.fewestBeatDips, periods: near) {
+            self.beat = beat
+        } else if dips.count >= Self.fewestBeatDips, dipsSinceSearch >= 4 {
+            // Every period, every fourth dip at most: in a clip that was not converted, dips
+            // come at random (a swing's lulls) and no beat fits them.
+            beat = ConversionBeat.fit(dips, outliers: outliers, fewest: Self.fewestBeatDips)
+            dipsSinceSearch = 0
+        } else {
+            beat = nil
+        }
+    }
+
+    /// Whether the newest picture is half a step, judged by its change against the recent
+    /// ones and the beat of the last four low-change frames.
+    private mutating func isHalfStepByItsChange(_ change: Change, strong: Double, mean: Double, period: Double?, now: Double) -> Bool {
         guard strong >= Self.movingShare else {
             guard let period, let last = halfSteps.last, now >= last + period - 0.5 else { return false }
             halfSteps.append(last + period)
