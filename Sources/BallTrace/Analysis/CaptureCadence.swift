@@ -159,6 +159,8 @@ struct CaptureCadence {
             && change.strongShare < Self.localDipShare * max(before.strongShare, beforeThat.strongShare)
             && change.mean < Self.dipMeanShare * max(before.mean, beforeThat.mean)
         if isDip { noteDip(now) }
+        // A beat not seen for three periods (a still stretch: nothing dips) is left to the
+        // rule below, which carries the last beat on.
         if let beat, let last = dips.last, now - last <= 3 * beat.period {
             let isHalf = beat.isHalfStep(at: now)
             if isHalf {

@@ -34,6 +34,7 @@ struct ConversionBeat: Equatable {
     var nearbyPeriods: [Double] { Self.periods.filter { abs($0 - period) <= 0.025 } }
 
     private static func fit(_ positions: [Double], outliers: Int, periods: [Double]) -> ConversionBeat? {
+        // Which dips an explanation puts on the beat is a mask of 64 bits.
         guard let first = positions.first, let last = positions.last, positions.count <= 64 else { return nil }
         // Each way of saying which dips are on the beat (and which are not) is one explanation;
         // each period and phase that gives it adds to its weight by the range of phases that
