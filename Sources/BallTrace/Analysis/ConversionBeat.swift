@@ -24,18 +24,23 @@ struct ConversionBeat: Equatable {
     /// at most `outliers` of them on it, and at most `outliers` of its own half steps between
     /// the first and the last dip without one. Nil when no beat does (no conversion, or a
     /// swing's uneven lulls), or when the dips are too few to tell.
-    static func fit(_ positions: [Double], outliers: Int = 2, fewest: Int = 8, periods: [Double] = periods) -> ConversionBeat? {
-        guard positions.count >= fewest else { return nil }
-        return fit(positions, outliers: outliers, periods: periods)
+    static func fit(_ positions: [Double], outliers: Int = 2, fewest: Int = 8) -> ConversionBeat? {
+        fit(positions, outliers: outliers, fewest: fewest, periods: periods)
     }
 
-    /// The periods tried near this beat's: a conversion's beat does not change, and once found
-    /// it is looked for there first.
-    var nearbyPeriods: [Double] { Self.periods.filter { abs($0 - period) <= 0.025 } }
+    /// The periods tried near this beat's (within 0.025): a conversion's beat does not change,
+    /// and once found it is looked for there first.
+    var nearbyPeriods: some Sequence<Double> { Self.periods.lazy.filter { abs($0 - period) <= 0.025 } }
 
-    private static func fit(_ positions: [Double], outliers: Int, periods: [Double]) -> ConversionBeat? {
+    /// The phase in the middle of those that fit: the period found is a little off, and the
+    /// middle strays least over the frames after the dips.
+    private var middlePhase: Double { (phase.lowerBound + phase.upperBound) / 2 }
+
+    /// The same, trying only `periods`.
+    static func fit(_ positions: [Double], outliers: Int, fewest: Int, periods: some Sequence<Double>) -> ConversionBeat? {
         // Which dips an explanation puts on the beat is a mask of 64 bits.
-        guard let first = positions.first, let last = positions.last, positions.count <= 64 else { return nil }
+        guard positions.count >= fewest, let first = positions.first, let last = positions.last,
+              positions.count <= 64 else { return nil }
         // Each way of saying which dips are on the beat (and which are not) is one explanation;
         // each period and phase that gives it adds to its weight by the range of phases that
         // does. The best explains the most dips with the fewest half steps unseen, and among
@@ -63,11 +68,10 @@ struct ConversionBeat: Equatable {
         return explanations.max { ($0.score, $0.weight) < ($1.score, $1.weight) }?.widest
     }
 
-    /// Whether the frame at `position` (a new-picture count) is a half step, for the phase in
-    /// the middle of those that fit: the period found is a little off, and the middle strays
-    /// least over the frames after the dips.
+    /// Whether the frame at `position` (a new-picture count) is a half step, for the middle
+    /// phase.
     func isHalfStep(at position: Double) -> Bool {
-        let c = (phase.lowerBound + phase.upperBound) / 2
+        let c = middlePhase
         // position − 1 < c + k·period ≤ position
         let k = ((position - c) / period).rounded(.down)
         return c + k * period > position - 1
@@ -75,7 +79,7 @@ struct ConversionBeat: Equatable {
 
     /// How many of the beat's half steps fall from `first` through `last`.
     private func halfSteps(from first: Double, through last: Double) -> Int {
-        let c = (phase.lowerBound + phase.upperBound) / 2
+        let c = middlePhase
         var count = 0
         var k = ((first - 1 - c) / period).rounded(.down)
         while true {
