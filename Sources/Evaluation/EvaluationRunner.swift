@@ -14,6 +14,9 @@ package struct EvaluationRunner: Sendable {
     package var analyse: @Sendable (_ clip: String) throws -> AnalysisDocument
     /// Labelled real clips are analysed re-encoded this way, when set (generated ones as they are).
     package var reencoding: Reencoding?
+    /// Labelled real clips are analysed as if filmed by a hand-held camera (see ``HandheldFilming``),
+    /// after any re-encoding.
+    package var handheld = false
 
     package init(clipFolder: String, realClipFolder: String, analyse: @escaping @Sendable (String) throws -> AnalysisDocument) {
         self.clipFolder = clipFolder
@@ -41,14 +44,19 @@ package struct EvaluationRunner: Sendable {
                 let flights = FileManager.default.fileExists(atPath: flightsPath)
                     ? try LabelFile.flights(csv: String(contentsOfFile: flightsPath, encoding: .utf8)) : []
                 let labelled = try LabelFile.groundTruth(csv: String(contentsOfFile: labelPath, encoding: .utf8), flights: flights)
+                var source = original, labels = labelled
                 if let reencoding {
                     let variant = try reencoding.clip(original, into: "\(clipFolder)/../reencoded")
-                    clip = variant.path
-                    truth = labelled.scaled(by: variant.factor)
-                } else {
-                    clip = original
-                    truth = labelled
+                    source = variant.path
+                    labels = labelled.scaled(by: variant.factor)
                 }
+                if handheld {
+                    let filmed = try HandheldFilming.clip(source, named: path, into: "\(clipFolder)/../handheld")
+                    source = filmed.path
+                    labels = labels.filmed(through: filmed.poses)
+                }
+                clip = source
+                truth = labels
             case let .unlabelled(path, _):
                 clip = "\(realClipFolder)/\(path)"
                 truth = nil

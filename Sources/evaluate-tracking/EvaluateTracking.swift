@@ -38,6 +38,9 @@ struct EvaluateTracking: ParsableCommand {
     @Option(help: ArgumentHelp("Analyse the labelled real clips re-encoded: scaled by SCALE (0…1) with libx264 at CRF, frames one for one, labels scaled with them (e.g. 0.67,26: a phone export or a web upload).", valueName: "scale,crf"))
     var reencode: String?
 
+    @Flag(help: "Analyse the labelled real clips as if filmed by a hand-held camera: every picture turned (±0.6°), zoomed (1.08 to 1.14 over the clip) and moved (up to 2 % of the frame) as a hand sways, repeated pictures as the picture they repeat, labels moved with them (after --reencode when both are given).")
+    var handheld = false
+
     @Argument(parsing: .postTerminator, help: "Flags passed on to 'balltrace analyze' (after --).")
     var analyzeFlags: [String] = []
 
@@ -74,6 +77,7 @@ struct EvaluateTracking: ParsableCommand {
             }
             runner.reencoding = reencoding
         }
+        runner.handheld = handheld
         var outcomes: [CaseResult] = []
         var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())
         for c in cases {

@@ -23,4 +23,8 @@ public struct AnalysedFrame: Sendable {
     public var trajectories: [TrajectoryObservation]
     /// Where the camera was, against the first frame, and whether the frame only repeated the last.
     public var camera: FrameCamera
+    /// Seconds since the first frame when the frame's picture was taken: its `time`, except in a
+    /// clip converted to another frame rate, whose pictures are not shown when they were taken
+    /// (see ``CaptureCadence``); a repeat's is its original's.
+    package var takenAt: Double
 }

@@ -92,7 +92,7 @@ final class AnalysisSession {
                 inView.update(tracks, from: analyzer)
                 if analysed && needs.contains(.reports) {
                     report = AnalysedFrame(frame: frame.index, time: frame.time, trajectories: analyzer.observations(tracks),
-                                           camera: analyzer.frameCamera)
+                                           camera: analyzer.frameCamera, takenAt: analyzer.lastTakenAt)
                 }
             }
             let seen = SessionFrame(decoded: frame, analysed: analysed, inFlight: inView.observations, report: report)

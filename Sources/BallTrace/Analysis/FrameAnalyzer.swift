@@ -27,6 +27,8 @@ final class FrameAnalyzer {
     private(set) var repeatedCount = 0
     /// Whether the last frame given was such a repeat.
     private(set) var lastWasRepeat = false
+    /// When the last analysed frame's picture was taken (a repeat's: its original's), seconds.
+    private(set) var lastTakenAt = 0.0
     /// The repeats of each analysed frame that had some: the ball is where it was in them, and
     /// a trajectory lists them among its points, though they take no part in its fit.
     private var repeats: [Int: [Int]] = [:]
@@ -106,6 +108,7 @@ final class FrameAnalyzer {
         // its pictures were taken: a ball would seem to stop, then jump (see ``CaptureCadence``).
         let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat, change: report.change)
         lastWasRepeat = report.isRepeat
+        if !report.isRepeat { lastTakenAt = takenAt }
         if report.isRepeat {
             repeatedCount += 1
             if let original = lastTrackedFrame { repeats[original, default: []].append(frame) }
