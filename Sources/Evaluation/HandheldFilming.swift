@@ -9,23 +9,23 @@ import Foundation
 /// The camera, from the picture's centre: a zoom that grows from 1.08 to 1.14 over the clip (so
 /// that the picture never shows past the edge of the original), a tilt of up to ±0.6° swaying
 /// every few seconds, and a drift of up to 2.1 % of the picture, slow (every 6–8 s) with a
-/// faster tremor (about once a second) on top: the motion of the generated scenes filmed by hand
-/// (``CameraShake``), whose suite passes. Its phases come from the clip's name, so each clip
-/// sways its own way, the same in every run.
+/// faster tremor (about once a second) on top: about the motion the generated scenes filmed by
+/// hand have (``CameraShake``). Its phases come from the clip's name, so each clip sways its own
+/// way, the same in every run.
 ///
 /// A picture shown twice (a clip converted to a higher frame rate, slow motion made by
 /// repeating pictures) was taken once, through one pose: its repeats are moved as it was, or
 /// the repeats would no longer be repeats and their timestamps would stand for new pictures.
-/// Which pictures repeat, and when each frame is shown, come from balltrace's own analysis of
-/// the original. Pictures are resampled bilinearly, in luma only (balltrace reads nothing else;
+/// Which pictures repeat, and when each was taken (a converted clip shows some of its pictures at
+/// steps that are not when they were taken), come from balltrace's own analysis of the original. Pictures are resampled bilinearly, in luma only (balltrace reads nothing else;
 /// the chroma is grey), and encoded with libx264 at CRF 16 with the original's timestamps.
 package enum HandheldFilming {
     /// Where the camera pointed for one picture: the map from the original picture to the one
     /// filmed, about the centre.
     package struct Pose: Sendable, Hashable {
         package var zoom: Double
-        /// Radians, counter-clockwise on the screen (y down: a positive angle turns the picture's
-        /// content clockwise as seen).
+        /// Radians: the filmed picture shows the original's content turned counter-clockwise by
+        /// this much, as seen on the screen.
         package var angle: Double
         /// Where the original's centre moved to, less the centre: pixels.
         package var dx: Double, dy: Double
@@ -115,6 +115,15 @@ package enum HandheldFilming {
         decoder.standardOutput = pipe
         try decoder.run()
         let temporary = path + ".partial.mp4"
+        // Whatever fails, no half-written clip is left to be taken for a whole one next time, and
+        // no decoder is left waiting to write.
+        var finished = false
+        defer {
+            if !finished {
+                if decoder.isRunning { decoder.terminate() }
+                try? FileManager.default.removeItem(atPath: temporary)
+            }
+        }
         let timeScale = 90_000
         let writer = try PlanarVideoWriter(path: temporary, width: width, height: height, timeScale: timeScale,
                                            frameRate: frameRate, encoding: VideoEncoding(preset: "veryfast", crf: 16))
@@ -142,11 +151,9 @@ package enum HandheldFilming {
         _ = try? input.readToEnd()
         decoder.waitUntilExit()
         try writer.finish()
-        guard decoder.terminationStatus == 0, index > 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw HandheldFilmingFailed(clip: original)
-        }
+        guard decoder.terminationStatus == 0, index > 0 else { throw HandheldFilmingFailed(clip: original) }
         try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        finished = true
     }
 
     /// The filmed picture: each pixel's centre taken back to the original through the pose,
