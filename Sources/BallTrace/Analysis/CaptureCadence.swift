@@ -42,12 +42,13 @@ struct CaptureCadence {
     /// picture's compression noise has a beat of its own (B-frames against P-frames).
     static let movingShare = 0.004
     /// Dips the beat is fitted to: about 80 frames of a typical conversion. A quarter of them
-    /// may be off the beat (a lull in the swing, a frame before a half step).
+    /// may be off the beat (a lull in the swing, a frame before a half step), and half of the
+    /// beat's own half steps unseen between them (a camera that sways hides some).
     static let beatDips = 24
     /// Dips before a beat is looked for: about 40 frames.
     static let fewestBeatDips = 12
-    /// A frame dips when its strongly changed pixels are fewer than this share of the more of
-    /// the two frames before it (one of them a whole step).
+    /// A frame dips when its strongly changed pixels are fewer than this share of each of the
+    /// two frames before it (whole steps).
     static let localDipShare = 0.65
 
     private var recent: [(time: Double, isRepeat: Bool, index: Double, isHalf: Bool)] = []
@@ -61,8 +62,8 @@ struct CaptureCadence {
     private var cameraPictures = 0.0
     /// Frames timed as half a step so far.
     private(set) var shortSteps = 0
-    /// The last dips seen (new-picture counts): frames that changed much less than the more of
-    /// the two before them.
+    /// The last dips seen (new-picture counts): frames that changed much less than either of the
+    /// two before them.
     private var dips: [Double] = []
     /// The beat fitted to `dips`, while it explains them.
     private var beat: ConversionBeat?
@@ -152,12 +153,15 @@ struct CaptureCadence {
         // Two in three of the recent pictures are whole steps in a 2, 2, 1 beat: the yardstick
         // is the second largest of six.
         let strong = secondLargest(of: \.strongShare), mean = secondLargest(of: \.mean)
-        // A dip against the two frames before (one of which is a whole step): the camera and the
-        // swing change speed over several frames, a half step from one frame to the next.
+        // A dip below both of the two frames before (whole steps: at the beats looked for, half
+        // steps come two in a row only at the fastest): the camera and the swing change speed
+        // over several frames, a half step from one frame to the next. Below the more of the two
+        // only, a hand slowing down over three or four frames made a burst of dips, one a frame,
+        // and the beat was lost among them.
         let before = yardstick[yardstick.count - 1], beforeThat = yardstick[yardstick.count - 2]
         let isDip = strong >= Self.movingShare
-            && change.strongShare < Self.localDipShare * max(before.strongShare, beforeThat.strongShare)
-            && change.mean < Self.dipMeanShare * max(before.mean, beforeThat.mean)
+            && change.strongShare < Self.localDipShare * min(before.strongShare, beforeThat.strongShare)
+            && change.mean < Self.dipMeanShare * min(before.mean, beforeThat.mean)
         if isDip { noteDip(now) }
         // A beat not seen for three periods (a still stretch: nothing dips) is left to the
         // rule below, which carries the last beat on.
@@ -176,13 +180,16 @@ struct CaptureCadence {
         dips.append(position)
         if dips.count > Self.beatDips { dips.removeFirst() }
         dipsSinceSearch += 1
-        let outliers = dips.count / 4
-        if let near = beat?.nearbyPeriods, let beat = ConversionBeat.fit(dips, outliers: outliers, fewest: Self.fewestBeatDips, periods: near) {
+        // A quarter of the dips may be off the beat, and half of its half steps unseen: a camera
+        // that sways, or a still moment, hides a half step; it does not make one up.
+        let outliers = dips.count / 4, unseen = dips.count / 2
+        if let near = beat?.nearbyPeriods,
+           let beat = ConversionBeat.fit(dips, outliers: outliers, unseen: unseen, fewest: Self.fewestBeatDips, periods: near) {
             self.beat = beat
         } else if dips.count >= Self.fewestBeatDips, dipsSinceSearch >= 4 {
             // Every period, every fourth dip at most: in a clip that was not converted, dips
             // come at random (a swing's lulls) and no beat fits them.
-            beat = ConversionBeat.fit(dips, outliers: outliers, fewest: Self.fewestBeatDips)
+            beat = ConversionBeat.fit(dips, outliers: outliers, unseen: unseen, fewest: Self.fewestBeatDips)
             dipsSinceSearch = 0
         } else {
             beat = nil

@@ -21,11 +21,11 @@ struct ConversionBeat: Equatable {
     static let periods = stride(from: 1.75, through: 6.0, by: 0.005).map { $0 }
 
     /// The beat that explains the dips at `positions` (new-picture counts, ascending): all but
-    /// at most `outliers` of them on it, and at most `outliers` of its own half steps between
-    /// the first and the last dip without one. Nil when no beat does (no conversion, or a
-    /// swing's uneven lulls), or when the dips are too few to tell.
-    static func fit(_ positions: [Double], outliers: Int = 2, fewest: Int = 8) -> ConversionBeat? {
-        fit(positions, outliers: outliers, fewest: fewest, periods: periods)
+    /// at most `outliers` of them on it, and at most `unseen` (`outliers` unless given) of its
+    /// own half steps between the first and the last dip without one. Nil when no beat does (no
+    /// conversion, or a swing's uneven lulls), or when the dips are too few to tell.
+    static func fit(_ positions: [Double], outliers: Int = 2, unseen: Int? = nil, fewest: Int = 8) -> ConversionBeat? {
+        fit(positions, outliers: outliers, unseen: unseen, fewest: fewest, periods: periods)
     }
 
     /// The periods tried near this beat's (within 0.025): a conversion's beat does not change,
@@ -37,7 +37,9 @@ struct ConversionBeat: Equatable {
     private var middlePhase: Double { (phase.lowerBound + phase.upperBound) / 2 }
 
     /// The same, trying only `periods`.
-    static func fit(_ positions: [Double], outliers: Int, fewest: Int, periods: some Sequence<Double>) -> ConversionBeat? {
+    static func fit(_ positions: [Double], outliers: Int, unseen: Int? = nil, fewest: Int,
+                    periods: some Sequence<Double>) -> ConversionBeat? {
+        let unseen = unseen ?? outliers
         // Which dips an explanation puts on the beat is a mask of 64 bits.
         guard positions.count >= fewest, let first = positions.first, let last = positions.last,
               positions.count <= 64 else { return nil }
@@ -54,7 +56,7 @@ struct ConversionBeat: Equatable {
             for window in windows(positions, period: period, order: &order, starts: &starts) {
                 let beat = ConversionBeat(period: period, phase: window.phase)
                 let predicted = beat.halfSteps(from: first, through: last)
-                guard window.count >= positions.count - outliers, predicted - window.count <= outliers else { continue }
+                guard window.count >= positions.count - outliers, predicted - window.count <= unseen else { continue }
                 // A beat twice as fast explains every dip too, but predicts twice as many.
                 let score = 2 * window.count - predicted, width = window.phase.upperBound - window.phase.lowerBound
                 if let i = explanations.firstIndex(where: { $0.matched == window.matched && $0.score == score }) {
