@@ -37,4 +37,17 @@ import Testing
         let beat = try #require(ConversionBeat.fit(seen, outliers: 3, fewest: 12))
         #expect(abs(beat.period - 10.0 / 3) < 0.02)
     }
+
+    @Test func aBeatWithAThirdOfItsHalfStepsHiddenIsStillFoundWhenHalfMayBe() throws {
+        // A camera that sways hides some half steps: 24 dips seen, every third one after the
+        // first few missing (12 of the 36 due between the first and the last).
+        let steps = halfSteps(from: 10, through: 130)
+        let seen = steps.enumerated().filter { $0.offset < 3 || $0.offset % 3 != 0 }.map(\.element).prefix(24)
+        #expect(ConversionBeat.fit(Array(seen), outliers: 6, fewest: 12) == nil)
+        let beat = try #require(ConversionBeat.fit(Array(seen), outliers: 6, unseen: 12, fewest: 12))
+        #expect(abs(beat.period - 10.0 / 3) < 0.02)
+        // And the swing's uneven lulls still keep none, however many may be unseen.
+        let lulls: [Double] = [4, 9, 11, 17, 20, 26, 33, 35, 41, 44, 52, 55, 58, 66]
+        #expect(ConversionBeat.fit(lulls, outliers: 3, unseen: 7, fewest: 12) == nil)
+    }
 }
