@@ -150,6 +150,15 @@ constexpr long kRepeatsBeforeOlderTest = 2;
 /// A camera step (largest displacement, analysis pixels) below which the camera counts as
 /// steady for that test.
 constexpr double kSteadyCameraStep = 0.5;
+/// A camera step (analysis pixels: 0.37 % of the picture's height a frame) from which no camera
+/// stops dead at the next frame: held or on a head, it slows over several frames, and a shake
+/// turns back slowly at its ends (a sway's or tremor's largest steps come midway between them).
+constexpr double kRushingCameraStep = 2.0;
+/// After such a step, the most a repeat changes, as a share of the last new picture's mean
+/// change: a picture changes about as much as the camera moves (less than in proportion for
+/// large steps), and a camera slowing from a rushing step to a quarter of it in one frame still
+/// changes the picture more than this; a repeat changes it by compression noise (1–3 %).
+constexpr double kRushedRepeatMeanShare = 0.2;
 
 /// Adds how row `a` differs from row `b` (`n` pixels) to `change`: the sum of absolute
 /// differences, and the pixels that differ by more than kStrongChange. When `copy_to` is given,
@@ -252,8 +261,11 @@ bool is_repeat(bt_detector *d, const PictureChange &change) {
         const double strong = double(change.strong), last_strong = double(last.strong);
         // After the camera moved, a picture nearly the last may be the camera held still for a
         // frame at the turn of a shake, with the ball moved on: only a picture that changed
-        // nothing strongly is taken for a repeat then.
-        const bool steady = d->camera_step < kSteadyCameraStep;
+        // nothing strongly is taken for a repeat then. Not after a step no camera stops from
+        // within a frame (a pan): a picture that changed a fifth as much as the last new one or
+        // less is then the last one again.
+        const bool steady = d->camera_step < kSteadyCameraStep ||
+                            (d->camera_step >= kRushingCameraStep && change.mean < kRushedRepeatMeanShare * last.mean);
         if (!repeat && last.mean > 0 && typical >= kTypicalChange) {
             const bool moving = last_strong >= kClearMotionShare * double(d->picture.size());
             repeat = steady && ((still && change.mean < 0.2 * last.mean && strong <= kRepeatStrongShare * last_strong) ||

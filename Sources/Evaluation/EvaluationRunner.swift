@@ -14,9 +14,9 @@ package struct EvaluationRunner: Sendable {
     package var analyse: @Sendable (_ clip: String) throws -> AnalysisDocument
     /// Labelled real clips are analysed re-encoded this way, when set (generated ones as they are).
     package var reencoding: Reencoding?
-    /// Labelled real clips are analysed as if filmed by a hand-held camera (see ``HandheldFilming``),
-    /// after any re-encoding.
-    package var handheld = false
+    /// Labelled real clips are analysed as if filmed by a camera moving this way (see
+    /// ``HandheldFilming``), after any re-encoding.
+    package var filming: HandheldFilming.Motion?
 
     package init(clipFolder: String, realClipFolder: String, analyse: @escaping @Sendable (String) throws -> AnalysisDocument) {
         self.clipFolder = clipFolder
@@ -50,8 +50,8 @@ package struct EvaluationRunner: Sendable {
                     source = variant.path
                     labels = labelled.scaled(by: variant.factor)
                 }
-                if handheld {
-                    let filmed = try HandheldFilming.clip(source, named: path, into: "\(clipFolder)/../handheld")
+                if let filming {
+                    let filmed = try HandheldFilming.clip(source, named: path, motion: filming, into: "\(clipFolder)/../handheld")
                     source = filmed.path
                     labels = labels.filmed(through: filmed.poses)
                 }

@@ -13,6 +13,12 @@ import Foundation
 /// hand have (``CameraShake``). Its phases come from the clip's name, so each clip sways its own
 /// way, the same in every run.
 ///
+/// Or the camera pans (`Motion.panning`): a hand on a tripod head or a broadcast camera following
+/// play, sweeping back and forth across a tenth of the picture every four seconds (up to 8.6 %
+/// of the picture's width a second; with the tremor, about 5 pixels a frame at 30 fps at its
+/// fastest on a picture 1280 wide, 3 on one 720 wide), tilting more slowly, and no zoom (zoomed
+/// 1.15 throughout, so that the sweep never shows past the original's edge).
+///
 /// A picture shown twice (a clip converted to a higher frame rate, slow motion made by
 /// repeating pictures) was taken once, through one pose: its repeats are moved as it was, or
 /// the repeats would no longer be repeats and their timestamps would stand for new pictures.
@@ -52,15 +58,34 @@ package enum HandheldFilming {
         }
     }
 
-    /// The hand's pose at `time` seconds into a clip of `duration` seconds, with its phases.
-    package static func pose(at time: Double, duration: Double, phases: [Double], width: Int, height: Int) -> Pose {
+    /// How the camera moves.
+    package enum Motion: String, Sendable, Hashable, CaseIterable {
+        /// Swaying, turning and zooming slowly, as a phone held in the hand.
+        case handheld
+        /// Sweeping back and forth, as a camera panned on a tripod head or following play.
+        case panning
+    }
+
+    /// The camera's pose at `time` seconds into a clip of `duration` seconds, with its phases.
+    package static func pose(at time: Double, duration: Double, phases: [Double], width: Int, height: Int,
+                             motion: Motion = .handheld) -> Pose {
         let w = Double(width), h = Double(height)
         func wave(_ frequency: Double, _ phase: Double) -> Double { sin(2 * .pi * frequency * time + phase) }
-        return Pose(zoom: 1.08 + 0.06 * time / max(duration, 1),
-                    angle: 0.0105 * wave(0.23, phases[0]),
-                    dx: w * (0.015 * wave(0.17, phases[1]) + 0.006 * wave(0.9, phases[2])),
-                    dy: h * (0.015 * wave(0.13, phases[3]) + 0.006 * wave(1.1, phases[4])),
-                    width: w, height: h)
+        switch motion {
+        case .handheld:
+            return Pose(zoom: 1.08 + 0.06 * time / max(duration, 1),
+                        angle: 0.0105 * wave(0.23, phases[0]),
+                        dx: w * (0.015 * wave(0.17, phases[1]) + 0.006 * wave(0.9, phases[2])),
+                        dy: h * (0.015 * wave(0.13, phases[3]) + 0.006 * wave(1.1, phases[4])),
+                        width: w, height: h)
+        case .panning:
+            // Within the 6.5 % of the picture's size either way that a zoom of 1.15 leaves.
+            return Pose(zoom: 1.15,
+                        angle: 0.0035 * wave(0.21, phases[0]),
+                        dx: w * (0.055 * wave(0.25, phases[1]) + 0.003 * wave(0.9, phases[2])),
+                        dy: h * (0.03 * wave(0.15, phases[3]) + 0.003 * wave(1.1, phases[4])),
+                        width: w, height: h)
+        }
     }
 
     /// Five phases in [0, 2π) from a name, the same in every run.
@@ -72,13 +97,14 @@ package enum HandheldFilming {
         }
     }
 
-    /// The clip filmed by hand, written into `folder` once and reused, and each frame's pose
-    /// (by frame index: a repeat has the pose of the picture it repeats). `name` (the labelled
-    /// clip's, the same for every re-encoding of it) sets how the hand sways.
-    static func clip(_ original: String, named name: String, into folder: String) throws -> (path: String, poses: [Pose]) {
+    /// The clip filmed with `motion`, written into `folder` once and reused, and each frame's
+    /// pose (by frame index: a repeat has the pose of the picture it repeats). `name` (the
+    /// labelled clip's, the same for every re-encoding of it) sets the motion's phases.
+    static func clip(_ original: String, named name: String, motion: Motion = .handheld,
+                     into folder: String) throws -> (path: String, poses: [Pose]) {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let url = URL(fileURLWithPath: original)
-        let path = "\(folder)/\(url.deletingLastPathComponent().lastPathComponent)-\(url.deletingPathExtension().lastPathComponent)-handheld.mp4"
+        let path = "\(folder)/\(url.deletingLastPathComponent().lastPathComponent)-\(url.deletingPathExtension().lastPathComponent)-\(motion.rawValue).mp4"
         // When each frame is shown and which ones repeat the picture before: the analysis's own.
         var frames: [(time: Double, taken: Double, repeated: Bool)] = []
         _ = try VideoAnalysis.run(path: original, settings: AnalysisSettings(), frameAnalysed: { frame in
@@ -94,7 +120,7 @@ package enum HandheldFilming {
             // When the picture was taken: a converted clip shows some pictures at steps that are
             // not when they were taken, and the hand was where it was then.
             if !frame.repeated || poses.isEmpty { taken = frame.taken }
-            poses.append(pose(at: taken, duration: duration, phases: phases, width: width, height: height))
+            poses.append(pose(at: taken, duration: duration, phases: phases, width: width, height: height, motion: motion))
         }
         if !FileManager.default.fileExists(atPath: path) {
             try film(original, poses: poses, times: frames.map(\.time), width: width, height: height,

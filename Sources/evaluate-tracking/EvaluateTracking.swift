@@ -41,6 +41,9 @@ struct EvaluateTracking: ParsableCommand {
     @Flag(help: "Analyse the labelled real clips as if filmed by a hand-held camera: every picture turned (±0.6°), zoomed (1.08 to 1.14 over the clip) and moved (up to 2 % of the frame) as a hand sways, repeated pictures as the picture they repeat, labels moved with them (after --reencode when both are given).")
     var handheld = false
 
+    @Flag(help: "Analyse the labelled real clips as if filmed by a panning camera: every picture zoomed 1.15 and swept back and forth across a tenth of the frame every 4 s (up to 5 px a frame at 30 fps on a 1280-pixel picture), tilted more slowly, repeated pictures as the picture they repeat, labels moved with them (after --reencode when both are given).")
+    var panning = false
+
     @Argument(parsing: .postTerminator, help: "Flags passed on to 'balltrace analyze' (after --).")
     var analyzeFlags: [String] = []
 
@@ -77,7 +80,8 @@ struct EvaluateTracking: ParsableCommand {
             }
             runner.reencoding = reencoding
         }
-        runner.handheld = handheld
+        guard !(handheld && panning) else { throw ValidationError("--handheld and --panning are two ways to film the clips: give one") }
+        runner.filming = handheld ? .handheld : panning ? .panning : nil
         var outcomes: [CaseResult] = []
         var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())
         for c in cases {

@@ -82,4 +82,27 @@ import Testing
             }
         }
     }
+
+    @Test func aPanningCameraSweepsAPanAtSpeedAndNeverShowsPastTheEdge() {
+        let phases = HandheldFilming.phases(for: "tennis-serve-broadcast/clip.mp4")
+        var fastest = 0.0
+        var previous: PixelPoint?
+        for frame in 0...900 {
+            let p = HandheldFilming.pose(at: Double(frame) / 30, duration: 30, phases: phases, width: 1280, height: 720,
+                                         motion: .panning)
+            #expect(p.zoom == 1.15)
+            for corner in [PixelPoint(x: 0, y: 0), PixelPoint(x: 1280, y: 0), PixelPoint(x: 0, y: 720), PixelPoint(x: 1280, y: 720)] {
+                let source = p.original(corner)
+                #expect(source.x >= 0 && source.y >= 0 && source.x <= 1280 && source.y <= 720)
+            }
+            // How far the picture's centre moved over the scene since the last frame, in the
+            // filmed picture's pixels.
+            let centre = p.original(PixelPoint(x: 640, y: 360))
+            if let previous { fastest = max(fastest, 1.15 * centre.distance(to: previous)) }
+            previous = centre
+        }
+        // A pan, not a sway: about 5 px a frame at its fastest, at 30 fps across a 1280-pixel
+        // picture (a sway of the hand-held camera moves it a pixel or two).
+        #expect(fastest > 4 && fastest < 6, "\(fastest)")
+    }
 }
