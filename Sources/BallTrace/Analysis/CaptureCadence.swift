@@ -45,6 +45,8 @@ struct CaptureCadence {
     /// may be off the beat (a lull in the swing, a frame before a half step), and half of the
     /// beat's own half steps unseen between them (a camera that sways hides some).
     static let beatDips = 24
+    /// The share of the beat's own half steps that may be unseen among the dips.
+    static let unseenShare = 0.5
     /// Dips before a beat is looked for: about 40 frames.
     static let fewestBeatDips = 12
     /// A frame dips when its strongly changed pixels are fewer than this share of each of the
@@ -181,15 +183,16 @@ struct CaptureCadence {
         if dips.count > Self.beatDips { dips.removeFirst() }
         dipsSinceSearch += 1
         // A quarter of the dips may be off the beat, and half of its half steps unseen: a camera
-        // that sways, or a still moment, hides a half step; it does not make one up.
-        let outliers = dips.count / 4, unseen = dips.count / 2
+        // that sways or pans, or a still moment, hides a half step (a pan speeding up hid every
+        // one for 20 frames); it does not make one up.
+        let outliers = dips.count / 4, unseen = Self.unseenShare
         if let near = beat?.nearbyPeriods,
-           let beat = ConversionBeat.fit(dips, outliers: outliers, unseen: unseen, fewest: Self.fewestBeatDips, periods: near) {
+           let beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: unseen, fewest: Self.fewestBeatDips, periods: near) {
             self.beat = beat
         } else if dips.count >= Self.fewestBeatDips, dipsSinceSearch >= 4 {
             // Every period, every fourth dip at most: in a clip that was not converted, dips
             // come at random (a swing's lulls) and no beat fits them.
-            beat = ConversionBeat.fit(dips, outliers: outliers, unseen: unseen, fewest: Self.fewestBeatDips)
+            beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: unseen, fewest: Self.fewestBeatDips)
             dipsSinceSearch = 0
         } else {
             beat = nil

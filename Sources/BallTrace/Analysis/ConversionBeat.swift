@@ -22,10 +22,16 @@ struct ConversionBeat: Equatable {
 
     /// The beat that explains the dips at `positions` (new-picture counts, ascending): all but
     /// at most `outliers` of them on it, and at most `unseen` (`outliers` unless given) of its
-    /// own half steps between the first and the last dip without one. Nil when no beat does (no
-    /// conversion, or a swing's uneven lulls), or when the dips are too few to tell.
-    static func fit(_ positions: [Double], outliers: Int = 2, unseen: Int? = nil, fewest: Int = 8) -> ConversionBeat? {
-        fit(positions, outliers: outliers, unseen: unseen, fewest: fewest, periods: periods)
+    /// own half steps around the dips without one, or, with `unseenShare`, at most that share
+    /// of them. Its half steps are counted from a frame before the first dip to a frame after
+    /// the last: a dip at either end a frame off the beat leaves its half step unseen, as one
+    /// inside does (counted from the first dip, a beat that put the first dip a frame off had
+    /// its unseen half step just outside, and came out better than the true beat for it). Nil
+    /// when no beat does (no conversion, or a swing's uneven lulls), or when the dips are too
+    /// few to tell.
+    static func fit(_ positions: [Double], outliers: Int = 2, unseen: Int? = nil, unseenShare: Double? = nil,
+                    fewest: Int = 8) -> ConversionBeat? {
+        fit(positions, outliers: outliers, unseen: unseen, unseenShare: unseenShare, fewest: fewest, periods: periods)
     }
 
     /// The periods tried near this beat's (within 0.025): a conversion's beat does not change,
@@ -37,7 +43,7 @@ struct ConversionBeat: Equatable {
     private var middlePhase: Double { (phase.lowerBound + phase.upperBound) / 2 }
 
     /// The same, trying only `periods`.
-    static func fit(_ positions: [Double], outliers: Int, unseen: Int? = nil, fewest: Int,
+    static func fit(_ positions: [Double], outliers: Int, unseen: Int? = nil, unseenShare: Double? = nil, fewest: Int,
                     periods: some Sequence<Double>) -> ConversionBeat? {
         let unseen = unseen ?? outliers
         // Which dips an explanation puts on the beat is a mask of 64 bits.
@@ -55,8 +61,9 @@ struct ConversionBeat: Equatable {
         for period in periods {
             for window in windows(positions, period: period, order: &order, starts: &starts) {
                 let beat = ConversionBeat(period: period, phase: window.phase)
-                let predicted = beat.halfSteps(from: first, through: last)
-                guard window.count >= positions.count - outliers, predicted - window.count <= unseen else { continue }
+                let predicted = beat.halfSteps(from: first - 1, through: last + 1)
+                let allowed = unseenShare.map { Int(($0 * Double(predicted)).rounded(.down)) } ?? unseen
+                guard window.count >= positions.count - outliers, predicted - window.count <= allowed else { continue }
                 // A beat twice as fast explains every dip too, but predicts twice as many.
                 let score = 2 * window.count - predicted, width = window.phase.upperBound - window.phase.lowerBound
                 if let i = explanations.firstIndex(where: { $0.matched == window.matched && $0.score == score }) {
