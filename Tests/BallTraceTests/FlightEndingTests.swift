@@ -315,6 +315,36 @@ import ClipSynthesis
         #expect(flights.first?.last.frame == caught)
     }
 
+    /// A ball lofted slowly across the picture, lost behind something at its apex, and 8 frames
+    /// later a speck far behind it that the flight's gate, widened by then, reached: the flight
+    /// seems to turn back, and went out of sight slowly, as a club stopping at the top of its
+    /// swing does; but that speck lies farther from where it was last seen than the flight's
+    /// usual step for every frame of the gap, so it is not the ball coming back, and the flight
+    /// ends where it was last seen. A club that stopped at the top and comes back from there,
+    /// three frames later, is withdrawn as before.
+    @Test func aFlightLostSlowlyThatTakesAFarSpeckEndsWhereItWasLastSeen() throws {
+        let g = 1836.0  // a ball of 4 px radius: 43 mm across is 8 px, so 9.8 m/s² is 1836 px/s²
+        func point(_ f: Int, _ p: PixelPoint) -> TrackPoint { TrackPoint(frame: f, time: Double(f) / Self.fps, position: p, radius: 4) }
+        let seen = (0...10).map { f in
+            let t = Double(f) / Self.fps
+            return point(f, PixelPoint(x: 200 + 90 * t, y: 300 - 560 * t + 0.5 * g * t * t))
+        }
+        let lastSeen = seen.last!.position
+        func flight(resumingAt frame: Int, _ p: PixelPoint) -> Track {
+            var track = Track(first: seen[0])
+            for q in seen.dropFirst() { track.append(q) }
+            track.append(point(frame, p))
+            track.reportedAtFrame = 9
+            return track
+        }
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        let speck = flight(resumingAt: 18, PixelPoint(x: lastSeen.x - 90, y: lastSeen.y + 140))
+        let ended = try #require(tracker.endedBeforeResuming(speck))
+        #expect(ended.last.frame == 10)
+        let club = flight(resumingAt: 13, PixelPoint(x: lastSeen.x - 6, y: lastSeen.y + 8))
+        #expect(tracker.endedBeforeResuming(club) == nil)
+    }
+
     /// A toss lingers at its apex as its path says it does, and a far ball creeps a pixel a
     /// frame: neither is taken for a ball stopped dead. The toss is followed until it falls out
     /// of the picture (after frame 29).

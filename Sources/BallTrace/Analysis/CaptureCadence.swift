@@ -185,14 +185,14 @@ struct CaptureCadence {
         // A quarter of the dips may be off the beat, and half of its half steps unseen: a camera
         // that sways or pans, or a still moment, hides a half step (a pan speeding up hid every
         // one for 20 frames); it does not make one up.
-        let outliers = dips.count / 4, unseen = Self.unseenShare
+        let outliers = dips.count / 4
         if let near = beat?.nearbyPeriods,
-           let beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: unseen, fewest: Self.fewestBeatDips, periods: near) {
+           let beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: Self.unseenShare, fewest: Self.fewestBeatDips, periods: near) {
             self.beat = beat
         } else if dips.count >= Self.fewestBeatDips, dipsSinceSearch >= 4 {
             // Every period, every fourth dip at most: in a clip that was not converted, dips
             // come at random (a swing's lulls) and no beat fits them.
-            beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: unseen, fewest: Self.fewestBeatDips)
+            beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: Self.unseenShare, fewest: Self.fewestBeatDips)
             dipsSinceSearch = 0
         } else {
             beat = nil

@@ -264,10 +264,14 @@ extension TrajectoryTracker {
     /// was), or something that was there all along, and a flight that took it seems to stop
     /// dead or turn back. It is taken for such an end when the flight went out of sight at
     /// speed (its last steps at least half as long as its usual step: a club swung back slows
-    /// to a stop at the top before it turns back), nothing it took after the gap lies ahead of
-    /// where it was last seen, and up to the gap it was reported on its own points and neither
-    /// turns back, flies straight nor is pulled upward. (Its last points there may be crowded:
-    /// it was caught or hidden by something that moves.)
+    /// to a stop at the top before it turns back), or what it took after the gap lies farther
+    /// from where it was last seen than its usual step for every frame of the gap and one more
+    /// (a club that stopped at the top comes back from there; a ball receding from the camera
+    /// slows as it goes, and a speck far off that its widened gate reached is no ball coming
+    /// back); when nothing it took after the gap lies ahead of where it was last seen; and when
+    /// up to the gap it was reported on its own points and neither turns back, flies straight
+    /// nor is pulled upward. (Its last points there may be crowded: it was caught or hidden by
+    /// something that moves.)
     func endedBeforeResuming(_ track: Track) -> Track? {
         let points = track.points
         guard let reported = track.reportedAtFrame,
@@ -277,11 +281,12 @@ extension TrajectoryTracker {
         let seen = points[..<resumed], lastSeen = points[resumed - 1]
         let steps = zip(seen, seen.dropFirst()).map { a, b in a.position.distance(to: b.position) / Double(b.step - a.step) }
         let usual = steps.sorted()[steps.count / 2], closing = steps.suffix(3).reduce(0, +) / Double(min(3, steps.count))
-        guard closing >= 0.5 * usual else { return nil }
+        let scatter = BallisticTest.smoothnessTolerance(radius: lastSeen.radius)
+        let reach = usual * Double(points[resumed].step - lastSeen.step + 1) + scatter
+        guard closing >= 0.5 * usual || points[resumed].position.distance(to: lastSeen.position) > reach else { return nil }
         let before = points[resumed - 4].position
         let heading = (x: lastSeen.position.x - before.x, y: lastSeen.position.y - before.y)
         let length = (heading.x * heading.x + heading.y * heading.y).squareRoot()
-        let scatter = BallisticTest.smoothnessTolerance(radius: lastSeen.radius)
         guard length > 0, points[resumed...].allSatisfy({
             ((($0.position.x - lastSeen.position.x) * heading.x + ($0.position.y - lastSeen.position.y) * heading.y) / length) <= scatter
         }) else { return nil }
