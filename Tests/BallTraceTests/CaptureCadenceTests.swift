@@ -99,6 +99,26 @@ import Testing
         #expect(timed < 0.1, "timed pictures stray \(timed) frame intervals")
     }
 
+    @Test func aConvertedClipFilmedByAFastPanIsTimedByTheCameraStep() {
+        // The same conversion (42.5 -> 25 fps) filmed by a camera panning 3 % of the picture a
+        // frame: nearly every edge changes strongly at a half step as at a whole one, and the
+        // picture's change hardly dips (a tenth less, with the scene's own wobble); the camera
+        // moves half as far in half a step.
+        var cadence = CaptureCadence()
+        let frames = dropped(frames: 200, pictures: 17, per: 10).map { frame -> (shown: Double, taken: Double, change: CaptureCadence.Change) in
+            var change = frame.change
+            let steps = change.strongShare / 0.02  // 1 for a half step, 2 for a whole one
+            change.mean = 12 * (0.9 + 0.05 * steps) * (1 + 0.06 * sin(frame.shown * 41))
+            change.strongShare = 0.3 * (0.9 + 0.05 * steps) * (1 + 0.06 * sin(frame.shown * 41))
+            change.cameraStep = 0.015 * steps
+            return (frame.shown, frame.taken, change)
+        }
+        let taken = frames.map { cadence.timeTaken(shownAt: $0.shown, isRepeat: false, change: $0.change) }
+        let settled = 80..<200
+        let timed = stray(settled.map { taken[$0] }, from: settled.map { frames[$0].taken })
+        #expect(timed < 0.1, "timed pictures stray \(timed) frame intervals")
+    }
+
     @Test func aStillSceneWhoseCompressionNoiseBeatsKeepsItsTimestamps() {
         // The same beat, but in noise: almost no pixel changes strongly.
         var cadence = CaptureCadence()

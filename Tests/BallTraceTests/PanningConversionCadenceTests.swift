@@ -66,21 +66,7 @@ import Testing
         // step was not unseen, and the true beat, which sees the early dip as early and must
         // count the hidden half steps, came out worse (and was refused: 9 unseen, 8 allowed).
         // The slower beat put three half steps a frame early, one of them in the flight.
-        var cadence = CaptureCadence()
-        var timed: [Double] = []
-        for (frame, (mean, strong)) in zip(Self.means, Self.strongShares).enumerated() {
-            let change = frame == 0 ? CaptureCadence.Change.none : CaptureCadence.Change(mean: mean, strongShare: strong)
-            timed.append(cadence.timeTaken(shownAt: Double(frame) / 25, isRepeat: false, change: change))
-        }
-        // From the golfer's downswing (frame 90) through the flight (frames 100–115) and the
-        // follow-through, each picture's step as long as it was, within a quarter of a frame
-        // interval (a half step taken for a whole one, or the reverse, is off by 0.59).
-        var steps: [Double] = []
-        for frame in 90..<140 {
-            let step = timed[frame] - timed[frame - 1]
-            let truth = HandheldConversionCadenceTests.taken[frame] - HandheldConversionCadenceTests.taken[frame - 1]
-            steps.append(abs(step - truth) * 25)
-        }
-        #expect(steps.max()! < 0.25, "a step is off by \(steps.max()!) frame intervals")
+        let worst = HandheldConversionCadenceTests.worstStepError(means: Self.means, strongShares: Self.strongShares)
+        #expect(worst < 0.25, "a step is off by \(worst) frame intervals")
     }
 }

@@ -9,8 +9,9 @@
 ///   fps), most new frames are two of the camera's pictures after the last and some only one:
 ///   everything moves about half as far in those. They show as a regular beat of frames that
 ///   changed much less than their neighbours (counted in strongly changed pixels, which grow
-///   with how far edges move), every three or four frames; that beat is what tells them from a
-///   swing slowing down.
+///   with how far edges move; under a fast pan, whose change is nearly every edge at either
+///   step, the camera's measured step), every three or four frames; that beat is what tells
+///   them from a swing slowing down.
 ///
 /// Either way the pictures were taken at an even rate, so timestamps against the count of
 /// camera pictures are a straight line plus the conversion's rounding: the least-squares line
@@ -24,6 +25,9 @@ struct CaptureCadence {
         var mean: Double
         /// Share of pixels that changed strongly.
         var strongShare: Double
+        /// How far the camera moved the picture since the last new one, as a share of the
+        /// picture's shorter side (0 while it was not measured to move).
+        var cameraStep = 0.0
         static let none = Change(mean: 0, strongShare: 0)
     }
 
@@ -47,6 +51,10 @@ struct CaptureCadence {
     static let beatDips = 24
     /// The share of the beat's own half steps that may be unseen among the dips.
     static let unseenShare = 0.5
+    /// A camera step (share of the shorter side a frame: 1 % is 5 px at 540 lines) from which
+    /// a half step is also told by the step: a pan that fast changes nearly every edge
+    /// strongly at either step, and a hand's sway or tremor never moves that far in a frame.
+    static let fastPanStep = 0.01
     /// Dips before a beat is looked for: about 40 frames.
     static let fewestBeatDips = 12
     /// A frame dips when its strongly changed pixels are fewer than this share of each of the
@@ -161,9 +169,14 @@ struct CaptureCadence {
         // only, a hand slowing down over three or four frames made a burst of dips, one a frame,
         // and the beat was lost among them.
         let before = yardstick[yardstick.count - 1], beforeThat = yardstick[yardstick.count - 2]
+        // A camera panning fast moves the picture half as far in half a step; its change, most
+        // of it the pan's, barely dips then (a step of a few pixels already changes nearly
+        // every edge strongly), but the measured step does.
+        let panning = min(before.cameraStep, beforeThat.cameraStep)
         let isDip = strong >= Self.movingShare
-            && change.strongShare < Self.localDipShare * min(before.strongShare, beforeThat.strongShare)
-            && change.mean < Self.dipMeanShare * min(before.mean, beforeThat.mean)
+            && ((change.strongShare < Self.localDipShare * min(before.strongShare, beforeThat.strongShare)
+                    && change.mean < Self.dipMeanShare * min(before.mean, beforeThat.mean))
+                || (panning >= Self.fastPanStep && change.cameraStep < Self.localDipShare * panning))
         if isDip { noteDip(now) }
         // A beat not seen for three periods (a still stretch: nothing dips) is left to the
         // rule below, which carries the last beat on.

@@ -106,7 +106,12 @@ final class FrameAnalyzer {
         let (raw, report) = try detector.detect(luma: luma, stride: stride)
         // A repeated picture says nothing new, and a converted clip's timestamps are not when
         // its pictures were taken: a ball would seem to stop, then jump (see ``CaptureCadence``).
-        let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat, change: report.change)
+        var change = report.change
+        if !report.isRepeat, let pose = report.cameraPose {
+            let centre = PixelPoint(x: Double(geometry.storedWidth) / 2, y: Double(geometry.storedHeight) / 2)
+            change.cameraStep = pose.apply(centre).distance(to: cameraPose.apply(centre)) / Double(geometry.shorterSide)
+        }
+        let takenAt = cadence.timeTaken(shownAt: time, isRepeat: report.isRepeat, change: change)
         lastWasRepeat = report.isRepeat
         if !report.isRepeat { lastTakenAt = takenAt }
         if report.isRepeat {
