@@ -53,7 +53,7 @@ struct CaptureCadence {
     static let unseenShare = 0.5
     /// A camera step (share of the shorter side a frame: 1 % is 5 px at 540 lines) from which
     /// a half step is also told by the step: a pan that fast changes nearly every edge
-    /// strongly at either step, and a hand's sway or tremor never moves that far in a frame.
+    /// strongly at either step, and a hand holding a camera still rarely moves it that far in a frame.
     static let fastPanStep = 0.01
     /// Dips before a beat is looked for: about 40 frames.
     static let fewestBeatDips = 12
