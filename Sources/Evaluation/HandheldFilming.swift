@@ -22,9 +22,10 @@ import Foundation
 /// A picture shown twice (a clip converted to a higher frame rate, slow motion made by
 /// repeating pictures) was taken once, through one pose: its repeats are moved as it was, or
 /// the repeats would no longer be repeats and their timestamps would stand for new pictures.
-/// Which pictures repeat, and when each was taken (a converted clip shows some of its pictures at
-/// steps that are not when they were taken), come from balltrace's own analysis of the original. Pictures are resampled bilinearly, in luma only (balltrace reads nothing else;
-/// the chroma is grey), and encoded with libx264 at CRF 16 with the original's timestamps.
+/// Which pictures repeat, and when each was taken (a converted clip shows some of its pictures
+/// at steps that are not when they were taken), come from balltrace's own analysis of the
+/// original. Pictures are resampled bilinearly, in luma only (balltrace reads nothing else; the
+/// chroma is grey), and encoded with libx264 at CRF 16 with the original's timestamps.
 package enum HandheldFilming {
     /// Where the camera pointed for one picture: the map from the original picture to the one
     /// filmed, about the centre.

@@ -53,7 +53,8 @@ struct CaptureCadence {
     static let unseenShare = 0.5
     /// A camera step (share of the shorter side a frame: 1 % is 5 px at 540 lines) from which
     /// a half step is also told by the step: a pan that fast changes nearly every edge
-    /// strongly at either step, and a hand holding a camera still rarely moves it that far in a frame.
+    /// strongly at either step, and a hand holding a camera still rarely moves it that far in
+    /// a frame.
     static let fastPanStep = 0.01
     /// Dips before a beat is looked for: about 40 frames.
     static let fewestBeatDips = 12
@@ -200,7 +201,8 @@ struct CaptureCadence {
         // one for 20 frames); it does not make one up.
         let outliers = dips.count / 4
         if let near = beat?.nearbyPeriods,
-           let beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: Self.unseenShare, fewest: Self.fewestBeatDips, periods: near) {
+           let beat = ConversionBeat.fit(dips, outliers: outliers, unseenShare: Self.unseenShare,
+                                         fewest: Self.fewestBeatDips, periods: near) {
             self.beat = beat
         } else if dips.count >= Self.fewestBeatDips, dipsSinceSearch >= 4 {
             // Every period, every fourth dip at most: in a clip that was not converted, dips
