@@ -2,10 +2,11 @@ import BallTrace
 import Foundation
 
 /// A real clip as it might have reached balltrace instead: smaller and more compressed (a
-/// phone's export, a messaging app, a web upload). The same frames, one for one, scaled by
-/// ``scale`` and encoded with libx264 at ``crf``; the labels are scaled with them. Measures how
-/// much of the accuracy on a clip survives what the footage went through, rather than the
-/// clip's own resolution and bitrate.
+/// phone's export, a messaging app, a web upload), or larger (up to twice: the same scene seen
+/// by a camera with more pixels, analysed halved once its shorter side reaches 810 lines). The
+/// same frames, one for one, scaled by ``scale`` and encoded with libx264 at ``crf``; the labels
+/// are scaled with them. Measures how much of the accuracy on a clip survives what the footage
+/// went through, rather than the clip's own resolution and bitrate.
 package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
     package var scale: Double
     package var crf: Int
@@ -13,7 +14,7 @@ package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
     /// Parses `SCALE,CRF`, e.g. `0.67,26`.
     package init?(parsing text: String) {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let scale = Double(parts[0]), scale > 0, scale <= 1, let crf = Int(parts[1]), (0...51).contains(crf)
+        guard parts.count == 2, let scale = Double(parts[0]), scale > 0, scale <= 2, let crf = Int(parts[1]), (0...51).contains(crf)
         else { return nil }
         self.scale = scale
         self.crf = crf

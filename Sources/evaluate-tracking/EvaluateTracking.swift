@@ -35,7 +35,7 @@ struct EvaluateTracking: ParsableCommand {
     @Option(help: "Where rendered clips and the analyses are kept between runs.")
     var work: String = ".build/evaluation"
 
-    @Option(help: ArgumentHelp("Analyse the labelled real clips re-encoded: scaled by SCALE (0…1) with libx264 at CRF, frames one for one, labels scaled with them (e.g. 0.67,26: a phone export or a web upload).", valueName: "scale,crf"))
+    @Option(help: ArgumentHelp("Analyse the labelled real clips re-encoded: scaled by SCALE (0…2) with libx264 at CRF, frames one for one, labels scaled with them (e.g. 0.67,26: a phone export or a web upload; 1.5,18: the same scene seen by a sharper camera).", valueName: "scale,crf"))
     var reencode: String?
 
     @Flag(help: "Analyse the labelled real clips as if filmed by a hand-held camera: every picture turned (±0.6°), zoomed (1.08 to 1.14 over the clip) and moved (up to 2 % of the frame) as a hand sways, repeated pictures as the picture they repeat, labels moved with them (after --reencode when both are given).")
@@ -76,7 +76,7 @@ struct EvaluateTracking: ParsableCommand {
         }
         if let reencode {
             guard let reencoding = Reencoding(parsing: reencode) else {
-                throw ValidationError("--reencode must be SCALE,CRF with SCALE in (0, 1] and CRF 0…51 (got '\(reencode)')")
+                throw ValidationError("--reencode must be SCALE,CRF with SCALE in (0, 2] and CRF 0…51 (got '\(reencode)')")
             }
             runner.reencoding = reencoding
         }
