@@ -51,9 +51,15 @@ enum StreakPlacement {
     /// the nearest point of its axis less a ball's width at each end (the ball's centre at the
     /// frame's time lies there, see above); for any other blob, its centre.
     static func distance(from position: PixelPoint, to blob: Blob) -> Double {
-        guard blob.elongation >= streakElongation else { return position.distance(to: blob.center) }
-        return position.distance(to: nearestOnAxis(to: position, center: blob.center, radius: blob.radius,
-                                                   elongation: blob.elongation, orientation: blob.orientation))
+        position.distance(to: nearestPlace(to: position, in: blob))
+    }
+
+    /// Where, of the places a blob says its ball may have been, lies nearest `position` (see
+    /// ``distance(from:to:)``).
+    static func nearestPlace(to position: PixelPoint, in blob: Blob) -> PixelPoint {
+        guard blob.elongation >= streakElongation else { return blob.center }
+        return nearestOnAxis(to: position, center: blob.center, radius: blob.radius, elongation: blob.elongation,
+                             orientation: blob.orientation)
     }
 
     /// The point of a streak's axis, less a ball's width at each end, nearest `position`.

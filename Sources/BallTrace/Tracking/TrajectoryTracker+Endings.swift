@@ -174,7 +174,8 @@ extension TrajectoryTracker {
               !isLeavingThePicture(track), !speedsUpAcross(track.points),
               let path = test.evaluate(track.points).path,
               path.rms <= 0.5 * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
-              !test.fliesStraightWithoutFalling(track.points), !isPulledUpwardSomewhere(track.points) else { return nil }
+              !test.fliesStraightWithoutFalling(track.points), !isPulledUpwardSomewhere(track.points),
+              !isDebrisOfAStrike(track, path: path) else { return nil }
         var flight = track
         flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
         guard flight.points.count >= least else { return nil }

@@ -90,16 +90,24 @@ extension TrajectoryTracker {
     /// How many of a track's first points, before its ballistic window, the flight does not
     /// explain: a chain may start on a club head or a hand and only then find the ball.
     func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
-        var first = track.points.count - judgedWindow(of: track).count
+        let window = judgedWindow(of: track)
+        var first = track.points.count - window.count
         let recentRadius = track.recentRadius()
+        let recedes = Self.recedes(window)
         while first > 0 {
             let p = track.points[first - 1]
             // Compared with its neighbour in time: a ball coming at the camera grows.
             let next = track.points[first]
             // Within one and a half radii of the path, the ball's radius then (a ball flying
-            // away was larger at its start than it is now, and so is its blob's uncertainty).
+            // away was larger at its start than it is now, and so is its blob's uncertainty);
+            // a receding ball farther back along it by up to a third of its step (see
+            // ``lookBackSpeedChange``).
             let tolerance = max(2, 1.5 * max(recentRadius, p.radius), 3 * path.rms)
-            guard path.position(at: p.time).distance(to: p.position) <= tolerance,
+            let onPath = path.position(at: p.time)
+            let along = AlongPathOffset(velocity: path.velocity(at: p.time),
+                                        slack: recedes && Self.isNoSmallerReceding(p.radius, than: next.radius)
+                                            ? Self.lookBackSpeedChange * onPath.distance(to: path.position(at: next.time)) : 0)
+            guard along.distance(from: onPath, to: p.position) <= tolerance,
                   isSimilarSize(p.radius, next.radius),
                   p.contrast >= settings.backfillContrastShare * next.contrast else { break }
             first -= 1
@@ -122,6 +130,7 @@ extension TrajectoryTracker {
         let early = Array(track.points.prefix(settings.trajectoryLength))
         guard let fit = path.refitted(to: early), let first = track.points.first else { return [] }
         let radius = early.map(\.radius).sorted()[early.count / 2]
+        let recedes = Self.recedes(early)
         var found: [TrackPoint] = []
         var missed = 0
         // Pieces are taken only next to a whole detection: a trail of pieces is clutter.
@@ -154,8 +163,16 @@ extension TrajectoryTracker {
             // (a drive's first frames): measured from its axis. Anything longer is not the ball's
             // smear (an arm swinging up with a toss), and is measured from its centre.
             let travelInAFrame = stride / Double(max(1, neighbour.step - past.step))
+            // Along the path, a receding ball's place a frame back is known only as well as its
+            // speed then (see ``lookBackSpeedChange``); across it, as well as the path.
+            let along = AlongPathOffset(velocity: velocity, slack: recedes ? Self.lookBackSpeedChange * stride : 0)
+            let across = AlongPathOffset(velocity: velocity, slack: 0)
             func distance(_ blob: Blob) -> Double {
-                expected.map { blob.length <= travelInAFrame ? StreakPlacement.distance(from: $0, to: blob) : blob.center.distance(to: $0) }.min()!
+                let offset = Self.isNoSmallerReceding(blob.radius, than: neighbour.radius) ? along : across
+                return expected.map { e in
+                    let seen = blob.length <= travelInAFrame ? StreakPlacement.nearestPlace(to: e, in: blob) : blob.center
+                    return offset.distance(from: e, to: seen)
+                }.min()!
             }
             // The frame after this one, and how far the path moves the ball into it: a blob still
             // there then is the ball's ghost (see `staysPut`).
@@ -184,9 +201,12 @@ extension TrajectoryTracker {
                 neighbourIsPieces = true
             } else {
                 // A ball hidden for a frame (behind a club, under a caption) is looked for a
-                // frame earlier; two frames without it end the search.
+                // frame earlier, whole; two frames without it end the search. (Pieces past a
+                // frame without the ball are whatever lay near a guess carried that far: at a
+                // drive's launch, the club and the ball still at rest.)
                 missed += 1
                 if missed > 1 { break }
+                neighbourIsPieces = true
                 continue
             }
             missed = 0
@@ -196,6 +216,36 @@ extension TrajectoryTracker {
                                     picturePosition: past.sceneToPicture.apply(blob.center)))
         }
         return found.reversed()
+    }
+
+    /// How much faster than its fitted path says a just-reported flight's ball may have been a
+    /// frame before its first point, as a share of the step, when its first points shrink by a
+    /// quarter or more (it flies away from the camera, see ``recedes(_:)``): a third. Such a ball
+    /// crosses the picture at a speed that falls with the square of its distance, which grows
+    /// fastest just after the strike (a drive 3 m from the lens is twice as far a few frames
+    /// later), so a parabola fitted to its later frames puts its earlier ones short along the
+    /// path, not beside it. A third is a distance grown by a sixth between two pictures. Only for
+    /// a receding ball, and a blob no smaller than the ball a frame later (see
+    /// ``isNoSmallerReceding(_:than:)``): one tossed or thrown across the picture slows as the
+    /// parabola says, and a hand or a racket lies back along its path too.
+    static let lookBackSpeedChange = 1.0 / 3
+
+    /// Whether an earlier blob of a receding ball is not smaller than the later one, within a
+    /// blob's own scatter (a fifth: the ball's blob varies by that much from frame to frame):
+    /// flying away, the ball was larger before, never smaller. A hand or a racket head back along
+    /// the path of a toss, or a clod behind a drive, is often smaller.
+    static func isNoSmallerReceding(_ earlier: Double, than later: Double) -> Bool {
+        earlier >= later / PerspectiveFit.depthSizeChange
+    }
+
+    /// Whether points shrink as a ball flying away from the camera does: the radius at their
+    /// start at least ``PerspectiveFit/depthSizeChange`` times the radius at their end. A toss
+    /// rising away from the camera shrinks by a tenth or so, and is no such flight: back along
+    /// its path lie the hand and the ball in it, moving faster than the ball flies.
+    static func recedes(_ points: [TrackPoint]) -> Bool {
+        guard points.count >= 5 else { return false }
+        let ends = PerspectiveFit.endRadii(points)
+        return ends.tail > 0 && ends.head >= PerspectiveFit.depthSizeChange * ends.tail
     }
 
     /// What another chain followed before a just-reported flight's first point: a chain that

@@ -311,7 +311,7 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth),
-                  !isCarriedSomewhere(flight.points) else { continue }
+                  !isCarriedSomewhere(flight.points), !isDebrisOfAStrike(flight, path: path) else { continue }
             // The ball of a flight that lost it lately: that flight takes these points back and
             // goes on (one ball, one UUID; see `lostFlight(continuedBy:extended:)`).
             if let lost = lostFlight(continuedBy: flight, extended: pass.extended) {
