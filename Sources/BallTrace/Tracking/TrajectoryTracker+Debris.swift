@@ -37,11 +37,11 @@ extension TrajectoryTracker {
             let stride = start.position.distance(to: next.position) / steps
             let spot = max(Self.debrisSpotShare * settings.shorterSide, 3 * start.radius, stride)
             return (0...Self.launchFramesLost).contains { k in
-                let launch = start.time - Double(k) * step
-                guard launch < first.time, first.time - launch <= Self.debrisTraceBack * span, own.reachesBack(to: launch, from: first.time),
-                      ball.reachesBack(to: launch, from: start.time) else { return false }
-                return own.position(at: launch).distance(to: ball.position(at: launch)) <= spot
-                    && speed(own.velocity(at: launch)) < Self.debrisSpeedShare * speed(ball.velocity(at: launch))
+                let strike = start.time - Double(k) * step
+                guard strike < first.time, first.time - strike <= Self.debrisTraceBack * span,
+                      own.reachesBack(to: strike, from: first.time), ball.reachesBack(to: strike, from: start.time) else { return false }
+                return own.position(at: strike).distance(to: ball.position(at: strike)) <= spot
+                    && speed(own.velocity(at: strike)) < Self.debrisSpeedShare * speed(ball.velocity(at: strike))
             }
         }
     }
@@ -50,8 +50,8 @@ extension TrajectoryTracker {
     /// clod comes out of the dust cloud and the club's shadow a few tenths of a second after the
     /// strike, and may be seen for only a few more; a parabola carried back three times its
     /// span strays by about nine times its scatter, which at a pixel or two is still inside the
-    /// spot, and a chain that happens to pass through another flight's launch at its moment,
-    /// slower, is not a ball of its own anyway.
+    /// spot. A ball launched elsewhere would also have to pass through that spot at that moment,
+    /// slower than the flight launched there, to be taken for debris.
     static let debrisTraceBack = 3.0
 
     /// The most a strike's debris moves, as a share of the ball's speed at the launch: half.
