@@ -26,7 +26,10 @@ extension TrajectoryTracker {
         func speed(_ v: (x: Double, y: Double)) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
         let flights = completed + active.filter(\.isReported)
         return flights.contains { flight in
+            // A flight launched longer before the chain than it may be carried back is passed
+            // over before anything is fitted (a range session reports hundreds of flights).
             guard flight.id != chain.id, flight.points.count >= settings.trajectoryLength,
+                  first.time - flight.points[0].time <= Self.debrisTraceBack * span,
                   let ball = StreakPlacement.path(through: Array(flight.points.prefix(settings.trajectoryLength)),
                                                   inDepth: flight.isSeenInDepth) else { return false }
             let start = flight.points[0], next = flight.points[1]
