@@ -18,7 +18,7 @@ struct AlongPathOffset: Sendable, Hashable {
 
     func distance(from expected: PixelPoint, to point: PixelPoint) -> Double {
         let dx = point.x - expected.x, dy = point.y - expected.y
-        guard ux != 0 || uy != 0 else { return (dx * dx + dy * dy).squareRoot() }
+        guard slack > 0, ux != 0 || uy != 0 else { return (dx * dx + dy * dy).squareRoot() }
         let forward = dx * ux + dy * uy
         let along = forward < 0 ? max(0, -forward - slack) : forward
         let across = dy * ux - dx * uy

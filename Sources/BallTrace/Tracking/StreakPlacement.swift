@@ -47,15 +47,9 @@ enum StreakPlacement {
         return picture.map(FlightPath.picture)
     }
 
-    /// How far `position` lies from where a blob says its ball may have been: for a streak,
-    /// the nearest point of its axis less a ball's width at each end (the ball's centre at the
-    /// frame's time lies there, see above); for any other blob, its centre.
-    static func distance(from position: PixelPoint, to blob: Blob) -> Double {
-        position.distance(to: nearestPlace(to: position, in: blob))
-    }
-
-    /// Where, of the places a blob says its ball may have been, lies nearest `position` (see
-    /// ``distance(from:to:)``).
+    /// Where, of the places a blob says its ball may have been, lies nearest `position`: for a
+    /// streak, the nearest point of its axis less a ball's width at each end (the ball's centre
+    /// at the frame's time lies there, see above); for any other blob, its centre.
     static func nearestPlace(to position: PixelPoint, in blob: Blob) -> PixelPoint {
         guard blob.elongation >= streakElongation else { return blob.center }
         return nearestOnAxis(to: position, center: blob.center, radius: blob.radius, elongation: blob.elongation,

@@ -24,7 +24,7 @@ extension TrajectoryTracker {
         let early = Array(chain.points.prefix(settings.trajectoryLength))
         guard let own = path.refitted(to: early) else { return false }
         func speed(_ v: (x: Double, y: Double)) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
-        let flights = completed + active.filter(\.isReported)
+        let flights = completed + inFlight
         return flights.contains { flight in
             // A flight launched longer before the chain than it may be carried back is passed
             // over before anything is fitted (a range session reports hundreds of flights).

@@ -166,12 +166,11 @@ extension TrajectoryTracker {
             // Along the path, a receding ball's place a frame back is known only as well as its
             // speed then (see ``lookBackSpeedChange``); across it, as well as the path.
             let along = AlongPathOffset(velocity: velocity, slack: recedes ? Self.lookBackSpeedChange * stride : 0)
-            let across = AlongPathOffset(velocity: velocity, slack: 0)
             func distance(_ blob: Blob) -> Double {
-                let offset = Self.isNoSmallerReceding(blob.radius, than: neighbour.radius) ? along : across
+                let noSmaller = Self.isNoSmallerReceding(blob.radius, than: neighbour.radius)
                 return expected.map { e in
                     let seen = blob.length <= travelInAFrame ? StreakPlacement.nearestPlace(to: e, in: blob) : blob.center
-                    return offset.distance(from: e, to: seen)
+                    return noSmaller ? along.distance(from: e, to: seen) : seen.distance(to: e)
                 }.min()!
             }
             // The frame after this one, and how far the path moves the ball into it: a blob still
