@@ -143,7 +143,7 @@ struct BallisticTest: Sendable, Hashable {
     /// the path in depth explains the points far better than the parabola in the picture
     /// (`pictureMisfit`, its rms; a quarter of it or less, where one more parameter alone gains
     /// little), a smaller change is enough, and the size is compared with the depth as seen
-    /// through blur of up to ``largestBlur``.
+    /// through any blur up to ``largestBlur``.
     func pathInDepth(_ points: [TrackPoint], tolerance: Double, stepInterval: Double, pictureMisfit: Double) -> PerspectiveFit? {
         // `evaluate` judges five points or more: both ends are measured.
         let (head, tail) = PerspectiveFit.endRadii(points)
@@ -153,7 +153,7 @@ struct BallisticTest: Sendable, Hashable {
         else { return nil }
         let decisive = seen.rms <= Self.depthMisfitShare * pictureMisfit
         guard sizeChange >= PerspectiveFit.depthSizeChange || decisive,
-              sizeFollowsDepth(points, seen, blur: decisive ? Self.largestBlur : 0),
+              sizeFollowsDepth(points, seen, blurUpTo: decisive ? Self.largestBlur : 0),
               fallsInDepth(points, seen) || recedesSteeply(points, seen),
               misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count
         else { return nil }
@@ -221,17 +221,31 @@ struct BallisticTest: Sendable, Hashable {
     /// the apparent radius is inversely proportional to depth. Radii of small or smeared blobs
     /// are rough, so the two need only agree within a factor of about 1.6.
     ///
-    /// With `blur` (pixels), the ball is taken as seen through that much blur, which widens
-    /// every blob by about the same amount in quadrature (see ``blurredSizeRatio(depthRatio:head:tail:blur:)``):
-    /// a small ball's blob then changes less than its depth, a large one's nearly as much.
-    func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit, blur: Double = 0) -> Bool {
+    /// With `blurUpTo` (pixels), the ball is taken as seen through blur of up to that much,
+    /// which widens every blob by about the same amount in quadrature (see
+    /// ``blurredSizeRatio(depthRatio:head:tail:blur:)``): a small ball's blob then changes less
+    /// than its depth, a large one's nearly as much. How much blur a clip has is not known, only
+    /// its bound, so the sizes follow the depth when some blur within it reconciles them: a
+    /// ball of a pixel or two flying off into the distance, seen through a pixel of blur,
+    /// shrinks less than without any and more than through the most.
+    func sizeFollowsDepth(_ points: [TrackPoint], _ seen: PerspectiveFit, blurUpTo largest: Double = 0) -> Bool {
         let n = points.count
         let (head, tail) = PerspectiveFit.endRadii(points)
         let depthRatio = seen.depth(at: points[1].time) / seen.depth(at: points[n - 2].time)
         guard head > 0, tail > 0, depthRatio > 0 else { return false }
-        let predicted = Self.blurredSizeRatio(depthRatio: depthRatio, head: head, tail: tail, blur: blur)
-        return abs(log(tail / head) - log(predicted)) <= 0.5
+        let measured = log(tail / head)
+        let steps = largest > 0 ? Self.blurSteps : 0
+        return (0...steps).contains { step in
+            let blur = steps == 0 ? 0 : largest * Double(step) / Double(steps)
+            let predicted = Self.blurredSizeRatio(depthRatio: depthRatio, head: head, tail: tail, blur: blur)
+            return abs(measured - log(predicted)) <= 0.5
+        }
     }
+
+    /// How finely ``sizeFollowsDepth(_:_:blurUpTo:)`` tries the blur between none and its bound:
+    /// an eighth of a pixel at ``largestBlur``, far finer than the factor of 1.6 the sizes are
+    /// compared within.
+    static let blurSteps = 28
 
     /// The ratio of the last blob's radius to the first's that a ball whose image scales by
     /// `depthRatio` (first depth over last) shows through `blur` pixels of blur, given the
