@@ -388,11 +388,11 @@ private func blurred(_ points: [TrackPoint], by blur: Double) -> [TrackPoint] {
     }
 
     @Test(arguments: [1 as UInt64, 2, 3])
-    func farBallOfAPixelOrTwoFlyingOffThroughSomeBlurIsBallisticInDepth(seed: UInt64) throws {
+    func farBallOfAPixelOrTwoFlyingOffThroughSomeBlurIsBallisticInDepth(seed: UInt64) {
         // A range ball struck beside a phone lying on the ground (a 406×720 picture, focal
         // 400 px): 10 m off and 60 m/s away, it crosses the picture decelerating as its depth
-        // triples in a third of a second, its image shrinking from under a pixel to a third of
-        // one. Seen through 0.8 px of blur, its blobs shrink from 1.2 to 0.85 px: less than
+        // nearly triples in a third of a second, its image shrinking from under a pixel to a
+        // third of one. Seen through 0.8 px of blur, its blobs shrink from 1.2 to 0.85 px: less than
         // the depth says without blur, more than through the most blur there is. Some blur in
         // between explains them, and the flight is reported.
         let blur = 0.8
