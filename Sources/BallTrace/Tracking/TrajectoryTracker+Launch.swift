@@ -153,7 +153,9 @@ extension TrajectoryTracker {
             let stride = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * (neighbour.time - past.time)
             let tolerance = max(2, radius, 4 * fit.rms, settings.timingUncertainty * stride) * (1 + 0.2 * Double(k))
             // A ball looks much the same a frame earlier: of similar size (or larger, as it
-            // grows back toward the camera), not a faint shadow of itself, and not smeared
+            // grows back toward the camera; or larger and of the size the flight's first points
+            // mostly show, where the blob it is looked back from was only part of it, the rest
+            // hidden by a banner it rose past), not a faint shadow of itself, and not smeared
             // across its path (a club head passing the tee at the launch is near the path too).
             // (A speck's radius is the detector's floor, not the ball's size: growth is measured
             // from no less than a speck's.)
@@ -179,7 +181,8 @@ extension TrajectoryTracker {
             let travel = next.map { onPath.distance(to: fit.position(at: $0.time)) } ?? 0
             let nearest = past.blobs.indices.filter {
                 let blob = past.blobs[$0]
-                return isSimilarSize(blob.radius, grown) && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
+                return (isSimilarSize(blob.radius, grown) || (blob.radius > grown && isSimilarSize(blob.radius, radius)))
+                    && blob.contrast >= settings.backfillContrastShare * neighbour.contrast
                     && !BallisticTest.isMisshapen(radius: blob.radius, elongation: blob.elongation, orientation: blob.orientation,
                                                   velocity: velocity, stepInterval: neighbour.time - past.time)
                     && !taken.contains(TrackPoint.Detection(step: past.step, position: blob.center))
