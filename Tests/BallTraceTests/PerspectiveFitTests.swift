@@ -392,9 +392,9 @@ private func blurred(_ points: [TrackPoint], by blur: Double) -> [TrackPoint] {
         // A range ball struck beside a phone lying on the ground (a 406×720 picture, focal
         // 400 px): 10 m off and 60 m/s away, it crosses the picture decelerating as its depth
         // nearly triples in a third of a second, its image shrinking from under a pixel to a
-        // third of one. Seen through 0.8 px of blur, its blobs shrink from 1.2 to 0.85 px: less than
-        // the depth says without blur, more than through the most blur there is. Some blur in
-        // between explains them, and the flight is reported.
+        // third of one. Seen through 0.8 px of blur, its blobs shrink from 1.2 to 0.85 px:
+        // less than the depth says without blur, more than through the most blur there is.
+        // Some blur in between explains them, and the flight is reported.
         let blur = 0.8
         let shot = PinholeShot(focal: 400, cx: 203, cy: 360, start: [-2, 1, 10], velocity: [25, 8, 60])
         let points = sampled(shot, frames: 0..<10, noise: 0.3, seed: seed).map { point in

@@ -105,6 +105,7 @@ struct MovingCameraPipelineTests {
         let shot = try #require(result.trajectories.max { $0.detectedPoints.count < $1.detectedPoints.count })
         let released = try #require(clip.truth.flightPositions(0).first?.frame)
         let seen = Set(shot.detectedPoints.map(\.frame))
-        #expect(((released + 1)...(released + 6)).allSatisfy(seen.contains), "released at \(released), reported \(shot.detectedPoints.map(\.frame))")
+        #expect(((released + 1)...(released + 6)).allSatisfy(seen.contains),
+                "released at \(released), reported \(shot.detectedPoints.map(\.frame))")
     }
 }
