@@ -58,4 +58,17 @@ import Testing
         let shorter = chain(from: 103, Array(ball.suffix(6)))
         #expect(tracker.distinctChains([shorter, longer]) == [false, true])
     }
+
+    @Test func ofTwoChainsOfFourPointsNeitherExplainsTheSmootherIsKept() {
+        // A far ball flying away, a pixel across, slowing sharply as it recedes (more than a
+        // parabola in the picture follows to a pixel over four points); another chain took a
+        // resting ball for its first point and the flight's next three detections.
+        let ball = [PixelPoint(x: 103, y: 396), PixelPoint(x: 135, y: 343), PixelPoint(x: 152, y: 314), PixelPoint(x: 164, y: 295)]
+        let ballsOwn = chain(from: 100, ball, radius: 1)
+        let restingBallThenFlight = chain(from: 100, [PixelPoint(x: 169, y: 495)] + ball.suffix(3), radius: 1)
+        #expect(!tracker.explainsRecentPoints(ballsOwn))
+        #expect(!tracker.explainsRecentPoints(restingBallThenFlight))
+        #expect(tracker.distinctChains([restingBallThenFlight, ballsOwn]) == [false, true])
+        #expect(tracker.distinctChains([ballsOwn, restingBallThenFlight]) == [true, false])
+    }
 }

@@ -58,6 +58,20 @@ import Testing
         #expect(flights.isEmpty, "\(flights.map(\.points.count))")
     }
 
+    @Test func aChainSteppingFromOneRestingBallToTheNextIsNotReported() {
+        // Seven balls lying on a range where the flight would pass, each showing as a blob from
+        // frame 10 on (a moving camera's picture not quite registered with the model): a chain
+        // that takes the next one each frame moves as the flight does, but every ball it took
+        // is still where it was a frame later.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        let resting = (0..<7).map { Blob(center: Self.receding($0), radius: 1.2, area: .pi * 1.44) }
+        for frame in 0..<30 {
+            tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: (10...22).contains(frame) ? resting : [])
+        }
+        tracker.finish()
+        #expect(tracker.reported.isEmpty, "\(tracker.reported.map { $0.points.map(\.frame) })")
+    }
+
     /// The flight's blobs in frames 10–17 but those in `missing`, of `radius` px; the reported
     /// flights once the clip ends.
     static func reported(radius: Double, missing: Set<Int>) -> [Track] {

@@ -175,7 +175,7 @@ extension TrajectoryTracker {
               let path = test.evaluate(track.points).path,
               path.rms <= 0.5 * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
               !test.fliesStraightWithoutFalling(track.points), !isPulledUpwardSomewhere(track.points),
-              !isDebrisOfAStrike(track, path: path) else { return nil }
+              !isDebrisOfAStrike(track, path: path), !isPickedFromThingsAtRest(track.points) else { return nil }
         var flight = track
         flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
         guard flight.points.count >= least else { return nil }

@@ -68,9 +68,15 @@ extension TrajectoryTracker {
     /// where it rested (the background still holds the ball for a while after it is struck, and
     /// the difference shows where it was, frame after frame), not the ball.
     func staysPut(_ blob: Blob, into next: KeptFrame, whilePathMoves travel: Double) -> Bool {
-        guard travel > 2 * blob.radius else { return false }
-        let reach = max(1.5, 0.5 * blob.radius)
-        return next.blobs.contains { $0.center.distance(to: blob.center) <= reach && isSimilarSize($0.radius, blob.radius) }
+        staysPut(at: blob.center, radius: blob.radius, into: next, whilePathMoves: travel)
+    }
+
+    /// Whether something of `radius` seen at `center` is still there in the `next` frame, while
+    /// the path moves more than twice its radius: see ``staysPut(_:into:whilePathMoves:)``.
+    func staysPut(at center: PixelPoint, radius: Double, into next: KeptFrame, whilePathMoves travel: Double) -> Bool {
+        guard travel > 2 * radius else { return false }
+        let reach = max(1.5, 0.5 * radius)
+        return next.blobs.contains { $0.center.distance(to: center) <= reach && isSimilarSize($0.radius, radius) }
     }
 
     /// Frames at the start of a flight its chain may miss and find again in the frames before

@@ -4,7 +4,8 @@ extension TrajectoryTracker {
     /// the same object from here on; only one is worth keeping: a reported flight if there is
     /// one, else the longest whose recent points it explains well (a chain that began on a hand
     /// and jumped to the ball explains them badly, and gives way to the ball's own), else the
-    /// longest. A chain of three points or fewer explains any; it takes the place of a longer
+    /// longest; of two as long and as well explained, the one whose recent points lie nearer a
+    /// parabola. A chain of three points or fewer explains any; it takes the place of a longer
     /// one only when that one jumped (see ``jumped(_:)``): a small fast ball's detections
     /// scatter by more than a pixel, and the chain that followed it from its launch is kept.
     func distinctChains(_ tracks: [Track]) -> [Bool] {
@@ -41,6 +42,7 @@ extension TrajectoryTracker {
         }
         func fits(_ i: Int) -> Bool { remembered(&explains, i, explainsRecentPoints) }
         func hasJumped(_ i: Int) -> Bool { remembered(&jumps, i, jumped) }
+        func misfit(_ i: Int) -> Double { MotionFit(tracks[i].points.suffix(6))?.rms ?? .infinity }
         // A reported flight first, then one that explains its recent points, then the longer;
         // each test worked out only when it can still change the answer. A chain too short to
         // be judged explains nothing: a longer one gives way to it only when that one jumped.
@@ -49,7 +51,14 @@ extension TrajectoryTracker {
             let (na, nb) = (tracks[a].points.count, tracks[b].points.count)
             if na > nb { return nb < Self.judgedPoints ? !hasJumped(a) : !fits(b) || fits(a) }
             if na < nb, na < Self.judgedPoints { return hasJumped(b) }
-            return fits(a) && !fits(b)
+            let (fitsA, fitsB) = (fits(a), fits(b))
+            if na < nb || fitsA != fitsB { return fitsA && !fitsB }
+            // As long as each other and as well explained: the one whose points lie more smoothly
+            // (a chain that took a resting ball or a speck for its first point and the flight's
+            // next detections misses any parabola by more than the flight's own does). Three
+            // points lie on some parabola whatever they are: the chain followed first stays.
+            guard na >= Self.judgedPoints else { return false }
+            return misfit(a) < misfit(b)
         }
         var capacity = 16
         while capacity < 2 * tracks.count { capacity *= 2 }
