@@ -42,7 +42,7 @@ extension TrajectoryTracker {
         }
         func fits(_ i: Int) -> Bool { remembered(&explains, i, explainsRecentPoints) }
         func hasJumped(_ i: Int) -> Bool { remembered(&jumps, i, jumped) }
-        func misfit(_ i: Int) -> Double { MotionFit(tracks[i].points.suffix(6))?.rms ?? .infinity }
+        func misfit(_ i: Int) -> Double { MotionFit(tracks[i].points.suffix(Self.recentPointsJudged))?.rms ?? .infinity }
         // A reported flight first, then one that explains its recent points, then the longer;
         // each test worked out only when it can still change the answer. A chain too short to
         // be judged explains nothing: a longer one gives way to it only when that one jumped.
@@ -89,6 +89,9 @@ extension TrajectoryTracker {
     /// Points a chain needs before its fit says anything about it.
     static let judgedPoints = 4
 
+    /// A chain's recent points, the ones its fit is judged on: its last six.
+    static let recentPointsJudged = 6
+
     /// Whether a parabola (or a path in depth) through a track's last six points lies within
     /// max(1 px, half the ball's radius) of them. Fewer than four points always do.
     func explainsRecentPoints(_ track: Track) -> Bool {
@@ -105,7 +108,7 @@ extension TrajectoryTracker {
     }
 
     private func explainsRecentPoints(_ track: Track, allowingForSpeed: Bool) -> Bool {
-        let recent = track.points.suffix(6)
+        let recent = track.points.suffix(Self.recentPointsJudged)
         guard recent.count >= Self.judgedPoints, let fit = MotionFit(recent) else { return true }
         let radius = track.recentRadius()
         let tolerance = max(1, 0.5 * radius)
@@ -138,7 +141,7 @@ extension TrajectoryTracker {
         let n = track.points.count
         if track.isReported { return (0, n) }
         if n == 1 { return (2, 1) }
-        let recent = track.points.suffix(6)
+        let recent = track.points.suffix(Self.recentPointsJudged)
         let first = recent.first!.position
         let extent = recent.reduce(0.0) { max($0, $1.position.distance(to: first)) }
         guard extent >= max(settings.minimumGate, 2 * track.recentRadius()) else { return (n == 2 ? 2 : 4, n) }
