@@ -4,7 +4,7 @@ extension TrajectoryTracker {
     /// the same object from here on; only one is worth keeping: a reported flight if there is
     /// one, else the longest whose recent points it explains well (a chain that began on a hand
     /// and jumped to the ball explains them badly, and gives way to the ball's own), else the
-    /// longest; of two as long and as well explained, the one whose recent points lie nearer a
+    /// longest; of two as long, neither explained, the one whose recent points lie nearer a
     /// parabola. A chain of three points or fewer explains any; it takes the place of a longer
     /// one only when that one jumped (see ``jumped(_:)``): a small fast ball's detections
     /// scatter by more than a pixel, and the chain that followed it from its launch is kept.
@@ -52,11 +52,11 @@ extension TrajectoryTracker {
             if na > nb { return nb < Self.judgedPoints ? !hasJumped(a) : !fits(b) || fits(a) }
             if na < nb, na < Self.judgedPoints { return hasJumped(b) }
             let (fitsA, fitsB) = (fits(a), fits(b))
-            if na < nb || fitsA != fitsB { return fitsA && !fitsB }
-            // As long as each other and as well explained: the one whose points lie more smoothly
-            // (a chain that took a resting ball or a speck for its first point and the flight's
-            // next detections misses any parabola by more than the flight's own does). Three
-            // points lie on some parabola whatever they are: the chain followed first stays.
+            if na < nb || fitsA || fitsB { return fitsA && !fitsB }
+            // As long as each other and neither explained: the one whose points miss a parabola
+            // by less (a chain that took a resting ball or a speck for its first point and a
+            // receding flight's next detections misses it by more than the flight's own does).
+            // Three points lie on some parabola whatever they are: the chain followed first stays.
             guard na >= Self.judgedPoints else { return false }
             return misfit(a) < misfit(b)
         }
