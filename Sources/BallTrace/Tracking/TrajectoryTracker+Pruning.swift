@@ -51,13 +51,13 @@ extension TrajectoryTracker {
             let (na, nb) = (tracks[a].points.count, tracks[b].points.count)
             if na > nb { return nb < Self.judgedPoints ? !hasJumped(a) : !fits(b) || fits(a) }
             if na < nb, na < Self.judgedPoints { return hasJumped(b) }
+            // Where either explains its points (a chain too short to be judged always does), the
+            // one followed first stays unless only the other explains them. As long as each
+            // other and neither explained: the one whose points miss a parabola by less (a chain
+            // that took a resting ball or a speck for its first point and a receding flight's
+            // next detections misses it by more than the flight's own does).
             let (fitsA, fitsB) = (fits(a), fits(b))
             if na < nb || fitsA || fitsB { return fitsA && !fitsB }
-            // As long as each other and neither explained: the one whose points miss a parabola
-            // by less (a chain that took a resting ball or a speck for its first point and a
-            // receding flight's next detections misses it by more than the flight's own does).
-            // Three points lie on some parabola whatever they are: the chain followed first stays.
-            guard na >= Self.judgedPoints else { return false }
             return misfit(a) < misfit(b)
         }
         var capacity = 16
