@@ -31,10 +31,12 @@ extension TrajectoryTracker {
                 return h
             }
         }
-        // Whether each track explains its recent points, and whether it jumped, worked out once
-        // and only for tracks that meet another on the same two detections.
+        // Whether each track explains its recent points, whether it jumped, and how far its
+        // recent points lie from a parabola, worked out once and only for tracks that meet
+        // another on the same two detections (a track is compared with each of its group's best).
         var explains = [Bool?](repeating: nil, count: tracks.count), jumps = explains
-        func remembered(_ known: inout [Bool?], _ i: Int, _ test: (Track) -> Bool) -> Bool {
+        var misfits = [Double?](repeating: nil, count: tracks.count)
+        func remembered<Answer>(_ known: inout [Answer?], _ i: Int, _ test: (Track) -> Answer) -> Answer {
             if let answer = known[i] { return answer }
             let answer = test(tracks[i])
             known[i] = answer
@@ -42,7 +44,9 @@ extension TrajectoryTracker {
         }
         func fits(_ i: Int) -> Bool { remembered(&explains, i, explainsRecentPoints) }
         func hasJumped(_ i: Int) -> Bool { remembered(&jumps, i, jumped) }
-        func misfit(_ i: Int) -> Double { MotionFit(tracks[i].points.suffix(Self.recentPointsJudged))?.rms ?? .infinity }
+        func misfit(_ i: Int) -> Double {
+            remembered(&misfits, i) { MotionFit($0.points.suffix(Self.recentPointsJudged))?.rms ?? .infinity }
+        }
         // A reported flight first, then one that explains its recent points, then the longer;
         // each test worked out only when it can still change the answer. A chain too short to
         // be judged explains nothing: a longer one gives way to it only when that one jumped.
