@@ -304,7 +304,8 @@ extension TrajectoryTracker {
     /// caught, hidden or left in the air by a compressed clip: the encoder goes on showing the
     /// small ball it last drew where nothing else moves, until its next key picture. What the
     /// flight took from then on is not the ball in flight. A toss slows into its apex and
-    /// lingers there as its path says; a far ball creeping a pixel or two a frame arrives
+    /// lingers there as its path says (fitted through the points standing there as well as
+    /// through those before, see below); a far ball creeping a pixel or two a frame arrives
     /// slower than detection scatters; a ball that lands is no longer in flight. Only what came
     /// after the flight was reported is cut: it was judged a flight on the points before.
     func endedAtStandstill(_ track: Track) -> Track? {
@@ -317,6 +318,13 @@ extension TrajectoryTracker {
             guard arriving > scatter, standing.allSatisfy({ $0.position.distance(to: at.position) <= scatter }),
                   let path = MotionFit(points[(stop + 1 - length)...stop]),
                   path.position(at: points[stop + needed].time).distance(to: at.position) > 2 * scatter else { continue }
+            // Slowing into its apex, the ball stands where the same parabola goes: fitted through
+            // the standing points as well, the path fits them about as well as the points before
+            // (one rough detection on the way up can bend the path ahead by twice the scatter).
+            // A catch or a frozen picture breaks it: a ball arriving faster than detection
+            // scatters and then standing dead is a pixel or more off any one parabola.
+            if let through = MotionFit(points[(stop + 1 - length)...(stop + needed)]),
+               through.rms <= Self.apexFitGrowth * max(path.rms, Self.apexFitFloor) { continue }
             var ended = track
             ended.dropLast(points.count - stop - 1)
             return flies(ended) ? ended : nil
@@ -326,6 +334,12 @@ extension TrajectoryTracker {
 
     /// Frames a flight must stand still after arriving to be taken for stopped.
     static let standstillPoints = 3
+
+    /// How much worse, at most, a path fits once it is carried through the points standing
+    /// still, for them to be the top of the same flight; and the least misfit it is compared
+    /// with, pixels (the scatter of a clean detection).
+    static let apexFitGrowth = 1.25
+    static let apexFitFloor = 0.5
 
     /// Whether a flight cut short still flies as a ball: it neither turns back, flies straight
     /// nor is pulled upward at its end.
