@@ -31,6 +31,40 @@ static void reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride, u
     }
 }
 
+/// Lets the model take young pixels as they are (see bt_detector::young): the camera brought
+/// them into view with whatever they showed then, which may be something passing through (a
+/// ball leaving the top of the picture as the camera tilts up after it). Taken for background
+/// at once, that would stand out as foreground where the ball was for as long as a still pixel
+/// may (`still_frames`) and be followed as the ball standing there. So a young pixel's model is
+/// the picture itself, and it shows no foreground, until it has been seen twice alike (within
+/// its threshold): from then on it is learned and compared as any other. Runs before the
+/// update, which then finds no difference there. Rows without young pixels are skipped.
+static void learn_young_pixels(bt_detector *d, const uint8_t *picture) {
+    if (d->young.empty()) return;
+    const int w = d->width;
+    for (int y = 0; y < d->height; ++y) {
+        if (!d->row_young[y]) continue;
+        const size_t row = size_t(y) * w;
+        const uint8_t *in = picture + row;
+        uint8_t *young = d->young.data() + row, *mean = d->mean.data() + row, *previous = d->previous.data() + row;
+        const uint8_t *threshold = d->threshold.data() + row;
+        bool any = false;
+        for (int x = 0; x < w; ++x) {
+            if (!young[x]) continue;
+            if (young[x] == kYoungUncovered) {
+                young[x] = kYoungUnsettled;
+            } else {
+                const int change = in[x] > previous[x] ? in[x] - previous[x] : previous[x] - in[x];
+                if (change <= threshold[x]) young[x] = 0;
+            }
+            mean[x] = in[x];
+            previous[x] = in[x];
+            any = any || young[x];
+        }
+        d->row_young[y] = uint8_t(any);
+    }
+}
+
 /// Updates the model with one analysis-size picture and writes this frame's foreground contrast.
 /// Thirty-two pixels at a time where the processor has AVX2 (BackgroundWide.cpp), then sixteen
 /// in 8-bit lanes (OpenCV's universal intrinsics: `+` and `-` saturate on 8-bit lanes), then the
@@ -43,6 +77,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
     const bool refreshing = d->frames % kForegroundRefresh == 0;
     uint8_t *differences = d->differences.data() + size_t(d->frames % c.kept_frames) * w * d->height;
     const bool wide = d->wide;
+    if (!first) learn_young_pixels(d, picture);
     for (int y = 0; y < d->height; ++y) {
         const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;

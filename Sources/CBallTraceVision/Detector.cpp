@@ -64,8 +64,10 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
             d->aligned.assign(pixels, 0);
             d->column_blend.assign(size_t(d->width) + 1, 0);
             d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height, d->wide);
-            for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still})
+            for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still, &d->young, &d->warped_young})
                 plane->assign(pixels, 0);
+            d->row_young.assign(d->height, 0);
+            d->warped_row_young.assign(d->height, 0);
         }
         *out = d.release();
     });

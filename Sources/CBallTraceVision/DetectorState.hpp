@@ -55,6 +55,10 @@ struct bt_detector {
     std::vector<uint8_t> mean, threshold; // the background model, one byte per analysis pixel
     std::vector<uint8_t> previous;        // the last analysis picture
     std::vector<uint8_t> still;           // frames since each pixel last changed, up to 255
+    // Pixels the camera has lately brought into view, which the model has not yet seen hold
+    // still (see learn_young_pixels): kYoungUncovered, kYoungUnsettled, or 0 once settled; and
+    // per row, whether it holds any. Empty when the camera is not followed.
+    std::vector<uint8_t> young, row_young;
     std::vector<uint8_t> contrast;        // this frame: |pixel − mean| where foreground, else 0
     std::vector<balltrace::detector::Run> runs;
     std::vector<int> parent;              // union-find over run labels
@@ -79,7 +83,7 @@ struct bt_detector {
     double camera_step = 0;
     // How this picture differs from the last (worked out while the picture is made).
     balltrace::detector::PictureChange change;
-    std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still;
+    std::vector<uint8_t> warped_mean, warped_threshold, warped_previous, warped_still, warped_young, warped_row_young;
     std::vector<int16_t> column_blend;    // one row's columns blended down, for a shift (scratch)
     // Mean absolute change of the picture from the last, in recent frames (a ring of
     // kRecentChanges), and scratch to rank them.
@@ -101,6 +105,10 @@ struct bt_detector {
     std::vector<long> faint_serial;
 };
 
+
+/// A young pixel's states (see bt_detector::young): brought into view by this frame's move of
+/// the model, and seen since but not yet twice alike.
+inline constexpr uint8_t kYoungUncovered = 2, kYoungUnsettled = 1;
 
 /// A pixel's threshold follows this multiple of its median absolute difference from the
 /// background: about four standard deviations of Gaussian noise, where the noise alone crosses

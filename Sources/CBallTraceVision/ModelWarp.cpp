@@ -18,12 +18,17 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
     // compiler reload each vector's buffer for every pixel.
     uint8_t *__restrict out_mean = d->warped_mean.data(), *__restrict out_previous = d->warped_previous.data();
     uint8_t *__restrict out_threshold = d->warped_threshold.data(), *__restrict out_still = d->warped_still.data();
-    // Pixels the camera has just brought into view start from this picture.
+    const uint8_t *young = d->young.data(), *row_young = d->row_young.data();
+    uint8_t *__restrict out_young = d->warped_young.data(), *__restrict out_row_young = d->warped_row_young.data();
+    // Pixels the camera has just brought into view start from this picture, young: until the
+    // model has seen them hold still, what they show may be something passing (see
+    // learn_young_pixels).
     auto uncovered = [&](size_t i, uint8_t value) {
         out_mean[i] = value;
         out_previous[i] = value;
         out_threshold[i] = initial;
         out_still[i] = 0;
+        out_young[i] = kYoungUncovered;
     };
     // A slide by whole pixels (the usual case: the fraction is kept aside) moves whole rows. Its
     // sample points then lie near pixel centres, far from where the floor below would change,
@@ -40,6 +45,7 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
             const int sy = y + ky;
             if (sy < 0 || sy >= h) {
                 for (int x = 0; x < w; ++x) uncovered(row + x, now[x]);
+                out_row_young[y] = 1;
                 continue;
             }
             for (int x = 0; x < x0; ++x) uncovered(row + x, now[x]);
@@ -49,6 +55,8 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
             std::memcpy(out_previous + row + x0, previous + from, count);
             std::memcpy(out_threshold + row + x0, threshold + from, count);
             std::memcpy(out_still + row + x0, still + from, count);
+            std::memcpy(out_young + row + x0, young + from, count);
+            out_row_young[y] = uint8_t(x0 > 0 || x1 < w || (count > 0 && row_young[sy]));
         }
     } else {
         // A slight turn or zoom: copied in runs of pixels whose source lies on one row, one
@@ -71,12 +79,14 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
             };
             const size_t row = size_t(y) * w;
             const uint8_t *now = d->picture.data() + row;
+            bool any_young = false;
             for (int x = 0; x < w;) {
                 const int64_t from = source(x);
                 int end = x + 1;
                 if (from < 0) {
                     while (end < w && source(end) < 0) ++end;
                     for (int i = x; i < end; ++i) uncovered(row + i, now[i]);
+                    any_young = true;
                 } else {
                     auto continues = [&](int e) { return source(e) == from + (e - x); };
                     // Gallop to a pixel past the run (or the row's end), then halve.
@@ -96,15 +106,20 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
                     std::memcpy(out_previous + row + x, previous + from, count);
                     std::memcpy(out_threshold + row + x, threshold + from, count);
                     std::memcpy(out_still + row + x, still + from, count);
+                    std::memcpy(out_young + row + x, young + from, count);
+                    any_young = any_young || row_young[size_t(from) / size_t(w)];
                 }
                 x = end;
             }
+            out_row_young[y] = uint8_t(any_young);
         }
     }
     d->mean.swap(d->warped_mean);
     d->previous.swap(d->warped_previous);
     d->threshold.swap(d->warped_threshold);
     d->still.swap(d->warped_still);
+    d->young.swap(d->warped_young);
+    d->row_young.swap(d->warped_row_young);
 }
 
 /// Mean absolute difference between this picture and `last` (the last picture) seen through

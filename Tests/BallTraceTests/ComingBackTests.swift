@@ -42,6 +42,29 @@ import Testing
         #expect(observation.continues == flights[0].id)
     }
 
+    /// The same, filmed by a camera tilting up after the ball: the rows it brings into view at
+    /// the top are new to the background model, and a ball there is not found (it would be
+    /// taken for background). The climb, a 2.5 px ball, is last seen 10–17 px below the edge,
+    /// still climbing at 7 px a frame: its last step does not carry it out, but it leaves
+    /// within the frames a flight may miss, and the descent continues it.
+    @Test func aClimbLostJustBelowTheTopEdgeIsContinuedByTheDescent() throws {
+        let positions = (0..<52).map { frame -> (PixelPoint, Double)? in
+            let t = Double(frame) / Self.fps
+            if t < 0.7 {
+                let y = 300 - 957 * t + 750 * t * t
+                return y >= 10 ? (PixelPoint(x: 300 + 40 * t, y: y), 2.5) : nil
+            }
+            guard t >= 1.2 else { return nil }
+            let s = t - 1.2
+            return (PixelPoint(x: 330 + 10 * s, y: 2 + 20 * s + 70 * s * s), 1)
+        }
+        let flights = Self.track(positions).sorted { $0.points[0].frame < $1.points[0].frame }
+        try #require(flights.count == 2, "\(flights.count) flights")
+        let exit = flights[0].last.position.y, climb = exit - flights[0].points[flights[0].points.count - 2].position.y
+        #expect(exit > 10 && 2 * exit - (exit - climb) > 0, "last seen at \(exit), climbing \(climb) a frame")
+        #expect(flights[1].continues == flights[0].id)
+    }
+
     @Test func theSameSlowDescentWithNoFlightBeforeItIsNotReported() {
         #expect(Self.track(Self.positions(climb: false)).isEmpty)
     }
