@@ -20,6 +20,11 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
     uint8_t *__restrict out_threshold = d->warped_threshold.data(), *__restrict out_still = d->warped_still.data();
     const uint8_t *young = d->young.data(), *row_young = d->row_young.data();
     uint8_t *__restrict out_young = d->warped_young.data(), *__restrict out_row_young = d->warped_row_young.data();
+    // Young pixels lie only in rows flagged as holding some, in either plane (learning clears a
+    // row's flag once none is left): the warped plane is cleared where it last held any, and
+    // rows of settled pixels are not copied at all.
+    for (int y = 0; y < h; ++y)
+        if (out_row_young[y]) std::memset(out_young + size_t(y) * w, 0, size_t(w));
     // Pixels the camera has just brought into view start from this picture, young: until the
     // model has seen them hold still, what they show may be something passing (see
     // learn_young_pixels).
@@ -55,8 +60,9 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
             std::memcpy(out_previous + row + x0, previous + from, count);
             std::memcpy(out_threshold + row + x0, threshold + from, count);
             std::memcpy(out_still + row + x0, still + from, count);
-            std::memcpy(out_young + row + x0, young + from, count);
-            out_row_young[y] = uint8_t(x0 > 0 || x1 < w || (count > 0 && row_young[sy]));
+            const bool inherits = count > 0 && row_young[sy];
+            if (inherits) std::memcpy(out_young + row + x0, young + from, count);
+            out_row_young[y] = uint8_t(x0 > 0 || x1 < w || inherits);
         }
     } else {
         // A slight turn or zoom: copied in runs of pixels whose source lies on one row, one
@@ -106,8 +112,10 @@ static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
                     std::memcpy(out_previous + row + x, previous + from, count);
                     std::memcpy(out_threshold + row + x, threshold + from, count);
                     std::memcpy(out_still + row + x, still + from, count);
-                    std::memcpy(out_young + row + x, young + from, count);
-                    any_young = any_young || row_young[size_t(from) / size_t(w)];
+                    if (row_young[size_t(from) / size_t(w)]) {
+                        std::memcpy(out_young + row + x, young + from, count);
+                        any_young = true;
+                    }
                 }
                 x = end;
             }
