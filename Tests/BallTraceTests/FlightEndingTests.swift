@@ -376,6 +376,26 @@ import ClipSynthesis
         #expect(tracker.endedAtStandstill(flight(Array(stopped)))?.last.frame == caught)
     }
 
+    /// A drive whose apex lies just beyond the top of the picture: the ball, 3.5 px in radius,
+    /// climbs to the edge and is cut by it, and what stays in view (a sliver of 1.5–2 px, its
+    /// centre 2–3 px below the edge) lingers there for a few frames before the ball comes back
+    /// down. Those slivers stand within the scatter of the last whole ball, but they are not a
+    /// ball stopped dead: the flight goes on.
+    @Test func aBallCutByTheTopEdgeAtItsApexIsNotStoppedDead() {
+        let seen: [(y: Double, r: Double)] = [
+            (228, 3.5), (200, 3.5), (174, 3.5), (149, 3.5), (126, 3.5), (104, 3.5), (84, 3.5), (65, 3.5), (47, 3.5), (30, 3.5),
+            (14, 3.5), (5.0, 3.5), (2.6, 1.7), (2.3, 1.5), (2.5, 1.6), (2.9, 1.9), (4.6, 3.0), (9, 3.5), (15, 3.5), (22, 3.5),
+        ]
+        let points = seen.enumerated().map { f, p in
+            TrackPoint(frame: f, time: Double(f) / Self.fps, position: PixelPoint(x: 300 + 0.3 * Double(f), y: p.y), radius: p.r)
+        }
+        var flight = Track(first: points[0])
+        for p in points.dropFirst() { flight.append(p) }
+        flight.reportedAtFrame = 9
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        #expect(tracker.endedAtStandstill(flight) == nil)
+    }
+
     /// A toss lingers at its apex as its path says it does, and a far ball creeps a pixel a
     /// frame: neither is taken for a ball stopped dead. The toss is followed until it falls out
     /// of the picture (after frame 29).

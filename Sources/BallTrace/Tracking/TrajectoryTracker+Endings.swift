@@ -318,6 +318,9 @@ extension TrajectoryTracker {
             let at = points[stop], scatter = BallisticTest.smoothnessTolerance(radius: at.radius)
             let arriving = at.position.distance(to: points[stop - 1].position) / Double(max(1, at.step - points[stop - 1].step))
             let standing = points[(stop + 1)...(stop + needed)]
+            // A ball at the picture's edge is cut by it: what is left inside stays by the edge
+            // however the ball moves beyond it, and says nothing of whether it stopped.
+            guard !isCutByTheEdge(at), !standing.contains(where: isCutByTheEdge) else { continue }
             guard arriving > scatter, standing.allSatisfy({ $0.position.distance(to: at.position) <= scatter }),
                   let path = MotionFit(points[(stop + 1 - length)...stop]),
                   path.position(at: points[stop + needed].time).distance(to: at.position) > 2 * scatter else { continue }
@@ -337,6 +340,13 @@ extension TrajectoryTracker {
 
     /// Frames a flight must stand still after arriving to be taken for stopped.
     static let standstillPoints = 3
+
+    /// Whether a point's blob reaches the picture's edge (within a pixel): the ball may be
+    /// partly outside, and the blob only the part still in view.
+    func isCutByTheEdge(_ point: TrackPoint) -> Bool {
+        let p = point.picturePosition, r = point.radius
+        return p.x - r <= 1 || p.y - r <= 1 || p.x + r >= settings.frameWidth - 1 || p.y + r >= settings.frameHeight - 1
+    }
 
     /// How much worse, at most, a path fits once it is carried through the points standing
     /// still, for them to be the top of the same flight; and the least misfit it is compared
