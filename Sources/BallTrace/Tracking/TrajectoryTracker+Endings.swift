@@ -309,8 +309,10 @@ extension TrajectoryTracker {
     /// flight took from then on is not the ball in flight. A toss slows into its apex and
     /// lingers there as its path says (fitted through the points standing there as well as
     /// through those before, see below); a far ball creeping a pixel or two a frame arrives
-    /// slower than detection scatters; a ball that lands is no longer in flight. Only what came
-    /// after the flight was reported is cut: it was judged a flight on the points before.
+    /// slower than detection scatters; a ball that lands is no longer in flight; a ball cut by
+    /// the picture's edge (see ``isCutByTheEdge(_:)``) shows only what of it is still inside.
+    /// Only what came after the flight was reported is cut: it was judged a flight on the
+    /// points before.
     func endedAtStandstill(_ track: Track) -> Track? {
         let points = track.points, needed = Self.standstillPoints, length = settings.trajectoryLength
         guard let reported = track.reportedAtFrame, points.count > length + needed else { return nil }
