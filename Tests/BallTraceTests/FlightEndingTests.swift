@@ -123,7 +123,11 @@ import ClipSynthesis
 
     /// A track through `positions`, one a frame.
     static func chain(_ positions: [PixelPoint]) -> Track {
-        let points = positions.enumerated().map { f, p in TrackPoint(frame: f, time: Double(f) / fps, position: p, radius: 4) }
+        chain(of: positions.enumerated().map { f, p in TrackPoint(frame: f, time: Double(f) / fps, position: p, radius: 4) })
+    }
+
+    /// A track of these points, in order.
+    static func chain(of points: [TrackPoint]) -> Track {
         var track = Track(first: points[0])
         for p in points.dropFirst() { track.append(p) }
         return track
@@ -361,11 +365,9 @@ import ClipSynthesis
         ]
         let first = 27
         func flight(_ positions: [(x: Double, y: Double, r: Double)]) -> Track {
-            let points = positions.enumerated().map { i, p in
+            var track = Self.chain(of: positions.enumerated().map { i, p in
                 TrackPoint(frame: first + i, time: Double(first + i) / Self.fps, position: PixelPoint(x: p.x, y: p.y), radius: p.r)
-            }
-            var track = Track(first: points[0])
-            for p in points.dropFirst() { track.append(p) }
+            })
             track.reportedAtFrame = 36
             return track
         }
@@ -389,8 +391,7 @@ import ClipSynthesis
         let points = seen.enumerated().map { f, p in
             TrackPoint(frame: f, time: Double(f) / Self.fps, position: PixelPoint(x: 300 + 0.3 * Double(f), y: p.y), radius: p.r)
         }
-        var flight = Track(first: points[0])
-        for p in points.dropFirst() { flight.append(p) }
+        var flight = Self.chain(of: points)
         flight.reportedAtFrame = 9
         let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
         #expect(tracker.endedAtStandstill(flight) == nil)
