@@ -144,18 +144,42 @@ private struct DepthSearch {
         spread = (variance / Double(count)).squareRoot()
     }
 
-    /// The normal equations' sums for four values of k at once, lane by lane the arithmetic of
-    /// one (so each lane's fit is what a fit for that k alone gives), and which k keep every
+    /// The normal equations' sums for several values of k at once, lane by lane the arithmetic
+    /// of one (so each lane's fit is what a fit for that k alone gives), and which k keep every
     /// point in front of the camera.
-    private struct Sums {
-        var s0 = SIMD4<Double>(), s1 = SIMD4<Double>(), s2 = SIMD4<Double>(), s3 = SIMD4<Double>(), s4 = SIMD4<Double>()
-        var rx0 = SIMD4<Double>(), rx1 = SIMD4<Double>(), rx2 = SIMD4<Double>()
-        var ry0 = SIMD4<Double>(), ry1 = SIMD4<Double>(), ry2 = SIMD4<Double>()
-        var valid = SIMDMask<SIMD4<Int64>>(repeating: true)
+    private struct Sums<Lanes: SIMD> where Lanes.Scalar == Double {
+        var s0 = Lanes(), s1 = Lanes(), s2 = Lanes(), s3 = Lanes(), s4 = Lanes()
+        var rx0 = Lanes(), rx1 = Lanes(), rx2 = Lanes()
+        var ry0 = Lanes(), ry1 = Lanes(), ry2 = Lanes()
+        var valid = SIMDMask<Lanes.MaskStorage>(repeating: true)
     }
 
-    private func sums(_ k: SIMD4<Double>) -> Sums {
-        var sums = Sums()
+    /// Four values of k, summed two at a time: eleven sums of four lanes each take two of the
+    /// processor's sixteen 128-bit registers, and spilled to memory at every point; of two
+    /// lanes they stay in registers. Each lane's arithmetic is the same either way.
+    private func sums(_ k: SIMD4<Double>) -> Sums<SIMD4<Double>> {
+        let low = sums(k.lowHalf), high = sums(k.highHalf)
+        var all = Sums<SIMD4<Double>>()
+        all.s0 = SIMD4(lowHalf: low.s0, highHalf: high.s0)
+        all.s1 = SIMD4(lowHalf: low.s1, highHalf: high.s1)
+        all.s2 = SIMD4(lowHalf: low.s2, highHalf: high.s2)
+        all.s3 = SIMD4(lowHalf: low.s3, highHalf: high.s3)
+        all.s4 = SIMD4(lowHalf: low.s4, highHalf: high.s4)
+        all.rx0 = SIMD4(lowHalf: low.rx0, highHalf: high.rx0)
+        all.rx1 = SIMD4(lowHalf: low.rx1, highHalf: high.rx1)
+        all.rx2 = SIMD4(lowHalf: low.rx2, highHalf: high.rx2)
+        all.ry0 = SIMD4(lowHalf: low.ry0, highHalf: high.ry0)
+        all.ry1 = SIMD4(lowHalf: low.ry1, highHalf: high.ry1)
+        all.ry2 = SIMD4(lowHalf: low.ry2, highHalf: high.ry2)
+        for j in 0..<2 {
+            all.valid[j] = low.valid[j]
+            all.valid[j + 2] = high.valid[j]
+        }
+        return all
+    }
+
+    private func sums(_ k: SIMD2<Double>) -> Sums<SIMD2<Double>> {
+        var sums = Sums<SIMD2<Double>>()
         let inverseSpread = spread > 1e-12 ? 1 / spread : 0
         for i in 0..<count {
             let scale = 1 + k * t[i]
@@ -173,7 +197,7 @@ private struct DepthSearch {
     /// The fit for one value of k (nil where a point would fall behind the camera): the path
     /// the search settles on, with the arithmetic each lane of ``misfits(_:)`` does.
     func fit(_ k: Double) -> Found? {
-        let all = sums(SIMD4(repeating: k))
+        let all = sums(SIMD2(repeating: k))
         guard all.valid[0] else { return nil }
         return solve(k, all.s0[0], all.s1[0], all.s2[0], all.s3[0], all.s4[0],
                      all.rx0[0], all.rx1[0], all.rx2[0], all.ry0[0], all.ry1[0], all.ry2[0])
@@ -199,11 +223,16 @@ private struct DepthSearch {
         let misfit = squares - (ax * all.rx2 + bx * all.rx1 + cx * all.rx0) - (ay * all.ry2 + by * all.ry1 + cy * all.ry0)
         // max(0, misfit) as the scalar arithmetic takes it (a NaN becomes 0).
         let together = (SIMD4<Double>(repeating: 0).replacing(with: misfit, where: misfit .>= 0) / Double(count)).squareRoot()
-        var result = SIMD4<Double>(repeating: .infinity)
-        for j in 0..<4 where all.valid[j] {
-            if spread > 1e-12, hasThreeTimes, abs(det[j]) > 1e-12 * abs(s4[j] * s2[j] * s0[j]) {
-                result[j] = together[j]
-            } else {
+        // Lanes chosen by masks, not one by one: writing a lane and reading the whole vector
+        // back stalls the processor at every lane.
+        let magnitude = det.replacing(with: -det, where: det .< 0), scale = s4 * s2 * s0
+        let wellConditioned = spread > 1e-12 && hasThreeTimes
+            ? all.valid .& (magnitude .> 1e-12 * scale.replacing(with: -scale, where: scale .< 0))
+            : SIMDMask(repeating: false)
+        var result = SIMD4<Double>(repeating: .infinity).replacing(with: together, where: wellConditioned)
+        let others = all.valid .& .!wellConditioned
+        if any(others) {
+            for j in 0..<4 where others[j] {
                 result[j] = solve(k[j], s0[j], s1[j], s2[j], s3[j], s4[j], all.rx0[j], all.rx1[j], all.rx2[j],
                                   all.ry0[j], all.ry1[j], all.ry2[j])?.rms ?? .infinity
             }
