@@ -49,6 +49,7 @@ package struct EvaluationRunner: Sendable {
                     let variant = try reencoding.clip(original, into: "\(clipFolder)/../reencoded")
                     source = variant.path
                     labels = labelled.scaled(by: variant.factor)
+                    if reencoding.mirrored { labels = labels.mirrored(width: variant.width) }
                 }
                 if let filming {
                     let filmed = try HandheldFilming.clip(source, named: path, motion: filming, into: "\(clipFolder)/../handheld")

@@ -7,9 +7,20 @@ import Foundation
 /// same frames, one for one, scaled by ``scale`` and encoded with libx264 at ``crf``; the labels
 /// are scaled with them. Measures how much of the accuracy on a clip survives what the footage
 /// went through, rather than the clip's own resolution and bitrate.
+///
+/// Optionally mirrored left to right as well (a left-handed golfer, the far side of a court):
+/// physics does not tell left from right, so neither should the analysis; anything that does
+/// (a tie broken by where a blob lies, or by which chain was followed first) shows up here.
 package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
     package var scale: Double
     package var crf: Int
+    package var mirrored = false
+
+    package init(scale: Double, crf: Int, mirrored: Bool = false) {
+        self.scale = scale
+        self.crf = crf
+        self.mirrored = mirrored
+    }
 
     /// Parses `SCALE,CRF`, e.g. `0.67,26`.
     package init?(parsing text: String) {
@@ -20,14 +31,14 @@ package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
         self.crf = crf
     }
 
-    package var description: String { "scaled by \(scale), libx264 crf \(crf)" }
+    package var description: String { "scaled by \(scale), libx264 crf \(crf)" + (mirrored ? ", mirrored" : "") }
 
-    /// The clip re-encoded into `folder` (made once, then reused), and the factor its displayed
-    /// picture was scaled by (sizes are rounded to even numbers).
-    func clip(_ original: String, into folder: String) throws -> (path: String, factor: Double) {
+    /// The clip re-encoded into `folder` (made once, then reused), the factor its displayed
+    /// picture was scaled by (sizes are rounded to even numbers), and its displayed width.
+    func clip(_ original: String, into folder: String) throws -> (path: String, factor: Double, width: Int) {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let name = URL(fileURLWithPath: original).deletingLastPathComponent().lastPathComponent
-        let path = "\(folder)/\(name)-x\(scale)-crf\(crf).mp4"
+        let path = "\(folder)/\(name)-x\(scale)-crf\(crf)\(mirrored ? "-mirrored" : "").mp4"
         if !FileManager.default.fileExists(atPath: path) {
             let temporary = path + ".partial.mp4"
             let process = Process()
@@ -35,7 +46,7 @@ package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
             // Frames one for one (no frame dropped or repeated to fit a rate), turned upright
             // first (FFmpeg applies the display matrix before the filters), no audio.
             process.arguments = ["-v", "error", "-y", "-i", original, "-fps_mode", "passthrough",
-                                 "-vf", "scale=trunc(iw*\(scale)/2)*2:trunc(ih*\(scale)/2)*2",
+                                 "-vf", "scale=trunc(iw*\(scale)/2)*2:trunc(ih*\(scale)/2)*2" + (mirrored ? ",hflip" : ""),
                                  "-c:v", "libx264", "-preset", "veryfast", "-crf", "\(crf)", "-an", temporary]
             try process.run()
             process.waitUntilExit()
@@ -43,7 +54,7 @@ package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         }
         let before = try VideoFileReader(path: original).info.geometry, after = try VideoFileReader(path: path).info.geometry
-        return (path, Double(after.displayedWidth) / Double(before.displayedWidth))
+        return (path, Double(after.displayedWidth) / Double(before.displayedWidth), after.displayedWidth)
     }
 }
 
@@ -53,6 +64,18 @@ struct ReencodingFailed: Error, CustomStringConvertible {
 }
 
 extension GroundTruth {
+    /// The same positions in a picture of `width` mirrored left to right (continuous
+    /// coordinates: a pixel's left edge at x goes to width − x).
+    package func mirrored(width: Int) -> GroundTruth {
+        var mirrored = self
+        mirrored.positions = positions.map { p in
+            var q = p
+            q.point = PixelPoint(x: Double(width) - p.point.x, y: p.point.y)
+            return q
+        }
+        return mirrored
+    }
+
     /// The same positions in a picture scaled by `factor`.
     func scaled(by factor: Double) -> GroundTruth {
         var scaled = self

@@ -38,6 +38,9 @@ struct EvaluateTracking: ParsableCommand {
     @Option(help: ArgumentHelp("Analyse the labelled real clips re-encoded: scaled by SCALE (0…2) with libx264 at CRF, frames one for one, labels scaled with them (e.g. 0.67,26: a phone export or a web upload; 1.5,18: the same scene seen by a sharper camera).", valueName: "scale,crf"))
     var reencode: String?
 
+    @Flag(help: "Analyse the labelled real clips mirrored left to right (a left-handed golfer, the far side of a court), labels mirrored with them; re-encoded as --reencode says, else at their own size at CRF 12 (compare with --reencode 1,12: physics does not tell left from right).")
+    var mirrored = false
+
     @Flag(help: "Analyse the labelled real clips as if filmed by a hand-held camera: every picture turned (±0.6°), zoomed (1.08 to 1.14 over the clip) and moved (up to 2 % of the frame) as a hand sways, repeated pictures as the picture they repeat, labels moved with them (after --reencode when both are given).")
     var handheld = false
 
@@ -79,6 +82,9 @@ struct EvaluateTracking: ParsableCommand {
                 throw ValidationError("--reencode must be SCALE,CRF with SCALE in (0, 2] and CRF 0…51 (got '\(reencode)')")
             }
             runner.reencoding = reencoding
+        }
+        if mirrored {
+            runner.reencoding = Reencoding(scale: runner.reencoding?.scale ?? 1, crf: runner.reencoding?.crf ?? 12, mirrored: true)
         }
         guard !(handheld && panning) else { throw ValidationError("--handheld and --panning are two ways to film the clips: give one") }
         runner.filming = handheld ? .handheld : panning ? .panning : nil

@@ -105,4 +105,15 @@ import Testing
         // picture (a sway of the hand-held camera moves it a pixel or two).
         #expect(fastest > 4 && fastest < 6, "\(fastest)")
     }
+
+    @Test func aMirroredClipsLabelsLieWhereTheMirroredPictureShowsTheBall() {
+        // A ball whose disc covers x from 100.3 to 102.3 in a 320-pixel picture covers 217.7 to
+        // 219.7 once mirrored: its centre goes from 101.3 to 218.7, its height and size stay.
+        let truth = GroundTruth(positions: [GroundTruth.Position(frame: 7, flight: 0, point: PixelPoint(x: 101.3, y: 62.8),
+                                                                 radius: 1, counts: true, inFlight: true)], labelling: .sparse)
+        let mirrored = truth.mirrored(width: 320)
+        #expect(abs(mirrored.positions[0].point.x - 218.7) < 1e-9)
+        #expect(mirrored.positions[0].point.y == 62.8 && mirrored.positions[0].radius == 1 && mirrored.positions[0].frame == 7)
+        #expect(abs(mirrored.mirrored(width: 320).positions[0].point.x - 101.3) < 1e-9)
+    }
 }
