@@ -64,8 +64,9 @@ struct ReencodingFailed: Error, CustomStringConvertible {
 }
 
 extension GroundTruth {
-    /// The same positions in a picture of `width` mirrored left to right (continuous
-    /// coordinates: a pixel's left edge at x goes to width − x).
+    /// The same positions in a picture of `width` mirrored left to right: a point x from the
+    /// left edge goes to width − x (the centre of pixel column i, at i + 0.5, to the centre of
+    /// column width − 1 − i).
     package func mirrored(width: Int) -> GroundTruth {
         var mirrored = self
         mirrored.positions = positions.map { p in

@@ -84,7 +84,9 @@ struct EvaluateTracking: ParsableCommand {
             runner.reencoding = reencoding
         }
         if mirrored {
-            runner.reencoding = Reencoding(scale: runner.reencoding?.scale ?? 1, crf: runner.reencoding?.crf ?? 12, mirrored: true)
+            var reencoding = runner.reencoding ?? Reencoding(scale: 1, crf: 12)
+            reencoding.mirrored = true
+            runner.reencoding = reencoding
         }
         guard !(handheld && panning) else { throw ValidationError("--handheld and --panning are two ways to film the clips: give one") }
         runner.filming = handheld ? .handheld : panning ? .panning : nil
