@@ -16,10 +16,9 @@ package struct Reencoding: Sendable, Hashable, CustomStringConvertible {
     package var crf: Int
     package var mirrored = false
 
-    package init(scale: Double, crf: Int, mirrored: Bool = false) {
+    package init(scale: Double, crf: Int) {
         self.scale = scale
         self.crf = crf
-        self.mirrored = mirrored
     }
 
     /// Parses `SCALE,CRF`, e.g. `0.67,26`.
