@@ -89,3 +89,13 @@ private func flight(start: Double = 2.0, frames: Int = 15) -> [TrackPoint] {
     #expect(speedingUp.agreesWithStepRatio(of: longer, interval: interval))
     #expect(!slowing.agreesWithStepRatio(of: longer, interval: interval))
 }
+
+@Test func aLaunchPointOffThePathIsOutlyingAndOneOnItIsNot() {
+    var points = Array(flight(frames: 6))
+    #expect(!MotionFit.isOutlyingOldest(points))
+    // The strike's frame: the ball's centre taken from a blob merged with the club, 13 px short.
+    points[0].position.y += 13
+    #expect(MotionFit.isOutlyingOldest(points))
+    // Four points say too little about a path to judge the fifth.
+    #expect(!MotionFit.isOutlyingOldest(Array(points.prefix(4))))
+}

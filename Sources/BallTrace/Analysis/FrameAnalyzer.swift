@@ -17,6 +17,8 @@ final class FrameAnalyzer {
     /// The detector's last frames, searched where a flight expects a ball no blob showed.
     private let faintSpots: FaintSpotFinder
     private var filter: BlobFilter
+    /// Where specks crowd in the scene: specks there are not tracked.
+    private var specks: SpeckClutter
     /// The tracker, on a thread of its own (see ``TrackingPipeline``).
     private let tracking: TrackingPipeline
     /// The tracker, once every frame given so far has been tracked.
@@ -55,6 +57,7 @@ final class FrameAnalyzer {
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
             analysisInterval: max(settings.frameSpacing, frameInterval), followsCamera: !settings.fixedCamera)
         faintSpots = FaintSpotFinder(detector: detector)
+        specks = SpeckClutter(width: Double(width), height: Double(height), analysisPixel: Double(detector.reduction))
         var trackerSettings = TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)
         trackerSettings.analysisPixel = Double(detector.reduction)
         trackerSettings.tee = settings.tee.map { PixelPoint(x: $0.x * Double(width), y: $0.y * Double(height)) }
@@ -128,7 +131,7 @@ final class FrameAnalyzer {
         let blobs = filter.apply(raw.map { Blob($0, geometry: geometry) })
         let pictureToScene = displayedPose
         let sceneToPicture = pictureToScene.inverse
-        tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: blobs.map { $0.transformed(by: pictureToScene) },
+        tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: specks.sift(blobs.map { $0.transformed(by: pictureToScene) }),
                                      sceneToPicture: sceneToPicture,
                                      faintSpots: FrameFaintSpots(finder: faintSpots, serial: report.serial, geometry: geometry,
                                                                  sceneToPicture: sceneToPicture)))

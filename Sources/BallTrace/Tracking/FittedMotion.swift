@@ -21,8 +21,15 @@ struct FittedMotion: Sendable {
 
     init?(_ track: Track, settings: TrackerSettings) {
         let points = track.points
-        let window = Array(Track.withoutPartialDetections(points.suffix(settings.predictionWindow + 6))
+        var window = Array(Track.withoutPartialDetections(points.suffix(settings.predictionWindow + 6))
             .suffix(settings.predictionWindow))
+        // The point the chain began on, when the others place it far off their path: the ball
+        // at the strike, merged with the club or still at rest for part of the frame, whose
+        // centre is not where the flight was at that time. It bends a young chain's parabola
+        // most, at the end where it predicts least.
+        if window.count > Self.fewestWithoutLaunch, window[0] == points[0], MotionFit.isOutlyingOldest(window) {
+            window.removeFirst()
+        }
         guard let parabola = MotionFit(window) else { return nil }
         self.parabola = parabola
         // Once the flight has crept far away the parabola does as well, and is steadier.
@@ -43,6 +50,9 @@ struct FittedMotion: Sendable {
 }
 
 extension FittedMotion {
+    /// Points a window keeps when the chain's first is left out.
+    static let fewestWithoutLaunch = 4
+
     /// The path of `window` before its last points shrank, nil when the last point did not. A
     /// ball going behind a pole, a net post or a player shows less of itself each frame, and
     /// the centre of what shows lags behind the ball's (an edge cuts it); shrinking steadily, it

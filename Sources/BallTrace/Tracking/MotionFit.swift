@@ -36,6 +36,16 @@ struct MotionFit: Sendable, Hashable {
         return error > max(2, 4 * earlier.rms, 0.5 * newest.radius) ? earlier : nil
     }
 
+    /// Whether the others place the oldest of `points` far off their path, as
+    /// ``withoutOutlyingNewest(_:)`` judges the newest (by more than max(2 px, four times
+    /// their misfit, half the point's radius)). False for fewer than five points.
+    static func isOutlyingOldest(_ points: [TrackPoint]) -> Bool {
+        guard points.count >= 5, let later = MotionFit(points.dropFirst()) else { return false }
+        let oldest = points[0]
+        let error = later.position(at: oldest.time).distance(to: oldest.position)
+        return error > max(2, 4 * later.rms, 0.5 * oldest.radius)
+    }
+
     /// Whether the last step of `points` (three, in consecutive frames `interval` seconds
     /// apart) changed from the one before in the way this path's own speed changes there:
     /// shorter where the path slows along itself, longer where it speeds up, or either where

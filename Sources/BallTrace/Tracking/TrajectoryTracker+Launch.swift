@@ -38,17 +38,31 @@ extension TrajectoryTracker {
     /// all but two of the points itself (five at least), and they must pass the ballistic test;
     /// the flight is reported only with `trajectoryLength` detected points in all, as any other
     /// (the launch frame itself, struck partway through the frame interval, need not lie on the
-    /// flight's path in time, so it is not tested again). In dense clutter the detections before
+    /// flight's path in time, so it is not tested again). The chain's first one or two points,
+    /// the launch's smear, are also tried left out, when it keeps the points it needs without
+    /// them: the centre of a streak cut by the club or the threshold lies off the path, and the
+    /// look back finds them again along it. In dense clutter the detections before
     /// a chain are never far from some speck: a short chain completed from them would be noise.
     /// Only chains about to leave are tried: any other gets its points by being followed.
     mutating func confirmChainsLeavingThePicture(extended: [Bool], ended: inout [Bool], frame: Int, time: Double) {
         let length = settings.trajectoryLength
         guard length > 5 else { return }
         for t in active.indices where extended[t] && !ended[t] && !active[t].isReported {
-            let count = active[t].points.count
-            guard count >= max(5, length - Self.launchFramesLost), count < length else { continue }
-            guard isLeavingThePicture(active[t]), let path = test.evaluate(active[t].points).path else { continue }
+            let count = active[t].points.count, fewest = max(5, length - Self.launchFramesLost)
+            guard count >= fewest, count < length, isLeavingThePicture(active[t]) else { continue }
+            // Its first points may be the launch's smear, whose centre is off the path (cut by
+            // the club, or wherever the threshold cut the streak): tried without them too,
+            // keeping the points the chain needs; the path finds them again before it.
+            var found: (path: FlightPath, smeared: Int)?
+            for smeared in 0...min(Self.launchFramesLost, count - fewest) {
+                if let path = test.evaluate(Array(active[t].points.dropFirst(smeared))).path {
+                    found = (path, smeared)
+                    break
+                }
+            }
+            guard let (path, smeared) = found else { continue }
             var flight = active[t]
+            flight.dropFirst(smeared)
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
             guard flight.points.count >= length, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth) else { continue }

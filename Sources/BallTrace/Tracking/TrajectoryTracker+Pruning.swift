@@ -103,10 +103,12 @@ extension TrajectoryTracker {
     }
 
     /// Whether a track's recent points show it jumped from one object to another: they do not
-    /// lie along one path, a parabola allowed a tenth of the track's step from frame to frame
-    /// besides (see ``TrackerSettings/timingUncertainty``: a fast ball's blob is a streak whose
-    /// centre is only as certain as when the picture was taken, and where along its smear the
-    /// threshold cut it), though no more than the scatter a flight is allowed.
+    /// lie along one path (a parabola, or a path in depth for a chain that travels), each
+    /// allowed a tenth of the track's step from frame to frame (see
+    /// ``TrackerSettings/timingUncertainty``: a fast ball's blob is a streak whose centre is only
+    /// as certain as when the picture was taken, and where along its smear the threshold cut
+    /// it; a drive's first streaks, 60 px a frame, miss their path by 5–13 px, and the chain
+    /// that followed the ball from them must not give way to one begun on its fourth frame).
     func jumped(_ track: Track) -> Bool {
         !explainsRecentPoints(track, allowingForSpeed: true)
     }
@@ -115,14 +117,14 @@ extension TrajectoryTracker {
         let recent = track.points.suffix(Self.recentPointsJudged)
         guard recent.count >= Self.judgedPoints, let fit = MotionFit(recent) else { return true }
         let radius = track.recentRadius()
-        let tolerance = max(1, 0.5 * radius)
+        var tolerance = max(1, 0.5 * radius)
         if fit.rms <= tolerance { return true }
         if allowingForSpeed {
             var travelled = 0.0
             for (a, b) in zip(recent, recent.dropFirst()) { travelled += a.position.distance(to: b.position) }
             let perFrame = travelled / Double(max(1, recent.last!.step - recent.first!.step))
-            let streakNoise = min(settings.timingUncertainty * perFrame, BallisticTest.smoothnessTolerance(radius: radius))
-            if fit.rms <= streakNoise { return true }
+            tolerance = max(tolerance, settings.timingUncertainty * perFrame)
+            if fit.rms <= tolerance { return true }
         }
         // A ball flying away or coming closer is explained by a path in depth (tried only for
         // a chain that travels: clutter that stays put is most of what is followed), within

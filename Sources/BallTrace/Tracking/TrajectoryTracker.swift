@@ -325,6 +325,10 @@ struct TrajectoryTracker: Sendable {
                 }
                 flight = older.carriedOn(keeping: lost.kept, by: flight.points)
             } else {
+                // Most of its detections are a reported flight's: the same ball, followed by a
+                // chain that left it a frame and came back to it; one ball, one flight.
+                let others = detectionsOfFlights(since: flight.points[0].step)
+                guard 2 * flight.points.count { others.contains($0.detection) } <= flight.points.count else { continue }
                 flight.reportedAtFrame = pass.frame
                 flight.continues = continued
                 flight.impact = impactFromTee(of: flight, like: path)
