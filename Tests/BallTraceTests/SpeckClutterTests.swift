@@ -13,36 +13,34 @@ private func fence(frame: Int) -> [Blob] {
     (0..<3).map { k in blob(390 + Double((frame * 7 + k * 13) % 20), 290 + Double((frame * 5 + k * 11) % 20), radius: 0.6) }
 }
 
-@Test func specksAreTrackedUntilTheirPlaceShowsThemInMostFrames() {
+@Test func specksAreChainedUntilTheirPlaceShowsThemInMostFrames() {
     var specks = clutter()
     // The first frames: nothing is known of the place yet.
-    #expect(specks.sift(fence(frame: 0)).count == 3)
-    for frame in 1..<60 { _ = specks.sift(fence(frame: frame)) }
-    #expect(specks.sift(fence(frame: 60)).isEmpty)
+    #expect(specks.crowdedSpecks(fence(frame: 0)) == [false, false, false])
+    for frame in 1..<60 { _ = specks.crowdedSpecks(fence(frame: frame)) }
+    #expect(specks.crowdedSpecks(fence(frame: 60)) == [true, true, true])
 }
 
-@Test func aBallAmongTheSpecksAndASpeckElsewhereAreStillTracked() {
+@Test func aBallAmongTheSpecksAndASpeckElsewhereAreStillChained() {
     var specks = clutter()
-    for frame in 0..<60 { _ = specks.sift(fence(frame: frame)) }
+    for frame in 0..<60 { _ = specks.crowdedSpecks(fence(frame: frame)) }
     let ball = blob(405, 305, radius: 3)
     let farSpeck = blob(1000, 100, radius: 0.6)
-    let kept = specks.sift(fence(frame: 60) + [ball, farSpeck])
-    #expect(kept == [ball, farSpeck])
+    #expect(specks.crowdedSpecks(fence(frame: 60) + [ball, farSpeck]) == [true, true, true, false, false])
 }
 
-@Test func aPlaceThatStoppedFlickeringHasItsSpecksTrackedAgain() {
+@Test func aPlaceThatStoppedFlickeringHasItsSpecksChainedAgain() {
     var specks = clutter()
-    for frame in 0..<60 { _ = specks.sift(fence(frame: frame)) }
+    for frame in 0..<60 { _ = specks.crowdedSpecks(fence(frame: frame)) }
     // The player who shook the fence walked away: a few seconds without specks there.
-    for _ in 0..<90 { _ = specks.sift([]) }
-    let speck = blob(400, 300, radius: 0.6)
-    #expect(specks.sift([speck]) == [speck])
+    for _ in 0..<90 { _ = specks.crowdedSpecks([]) }
+    #expect(specks.crowdedSpecks([blob(400, 300, radius: 0.6)]) == [false])
 }
 
 @Test func specksBeyondTheSceneFollowedAreKept() {
     var specks = clutter()
     // A camera panned more than a picture's width away: no rate is kept there, nothing dropped.
     let far = (0..<3).map { blob(-1500 + Double($0), 300, radius: 0.6) }
-    for _ in 0..<60 { _ = specks.sift(far) }
-    #expect(specks.sift(far).count == 3)
+    for _ in 0..<60 { _ = specks.crowdedSpecks(far) }
+    #expect(specks.crowdedSpecks(far) == [false, false, false])
 }

@@ -17,7 +17,7 @@ final class FrameAnalyzer {
     /// The detector's last frames, searched where a flight expects a ball no blob showed.
     private let faintSpots: FaintSpotFinder
     private var filter: BlobFilter
-    /// Where specks crowd in the scene: specks there are not tracked.
+    /// Where specks crowd in the scene: specks there are left to reported flights.
     private var specks: SpeckClutter
     /// The tracker, on a thread of its own (see ``TrackingPipeline``).
     private let tracking: TrackingPipeline
@@ -131,7 +131,8 @@ final class FrameAnalyzer {
         let blobs = filter.apply(raw.map { Blob($0, geometry: geometry) })
         let pictureToScene = displayedPose
         let sceneToPicture = pictureToScene.inverse
-        tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: specks.sift(blobs.map { $0.transformed(by: pictureToScene) }),
+        let sceneBlobs = blobs.map { $0.transformed(by: pictureToScene) }
+        tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: sceneBlobs, clutter: specks.crowdedSpecks(sceneBlobs),
                                      sceneToPicture: sceneToPicture,
                                      faintSpots: FrameFaintSpots(finder: faintSpots, serial: report.serial, geometry: geometry,
                                                                  sceneToPicture: sceneToPicture)))

@@ -6,6 +6,8 @@ struct TrackerInput: Sendable {
     var frame: Int
     var time: Double
     var blobs: [Blob]
+    /// Blobs only a reported flight may take, by index (see ``SpeckClutter``).
+    var clutter: [Bool]
     var sceneToPicture: SimilarityTransform
     /// Where to look for a ball too faint to be a blob (nil: nowhere).
     var faintSpots: (any FaintSpotSource)?
@@ -76,7 +78,7 @@ final class TrackingPipeline: @unchecked Sendable {
             working = true
             condition.broadcast()  // room for the next frame
             condition.unlock()
-            tracker.update(frame: input.frame, time: input.time, blobs: input.blobs, sceneToPicture: input.sceneToPicture,
+            tracker.update(frame: input.frame, time: input.time, blobs: input.blobs, clutter: input.clutter, sceneToPicture: input.sceneToPicture,
                            faintSpots: input.faintSpots)
             condition.lock()
             working = false

@@ -2,17 +2,17 @@ import Foundation
 
 /// Where specks keep showing: a blob of a few analysis pixels in a part of the scene where
 /// specks turn up in most frames (a chain-link fence, leaves, a crowd, grass seen through
-/// compression) is not passed on to the tracker.
+/// compression) starts no chain and extends none; only a flight already reported may take it,
+/// where it expects its ball.
 ///
 /// A speck there says nothing: one shows near any guess a chain makes, so it is as likely
 /// clutter as a ball, and chains hop from speck to speck through it, smoothly enough to be
 /// followed for dozens of frames. On the real clips they were two thirds to four fifths of the
 /// blobs a frame (golf-broadcast-slowmo 141 of 178, basketball-five-shots 96 of 147), and the
-/// chains they start filled the tracker's cap every frame. A ball seen as a speck is seen
-/// against something clean (a sky, a wall): against such clutter no picture tells it from the
-/// clutter, and a flight already followed looks for it where it expects it
-/// (`FaintSpotFinder`). None of the labelled balls' detections in the real clips is a speck
-/// where specks crowd.
+/// chains they start filled the tracker's cap every frame. None of the labelled balls'
+/// detections in the real clips is one; a ball seen as a speck against such clutter is told
+/// from it only by the flight it is on (a pitch of a 2 px ball into the glove, in a noisy
+/// compressed picture, is a speck there in its last frames).
 ///
 /// The rate is kept per cell of the scene (the first frame's picture: a followed camera's
 /// motion does not move it), as specks a frame averaged over the last
@@ -55,20 +55,16 @@ struct SpeckClutter: Sendable {
         updated = [Int](repeating: 0, count: columns * rows)
     }
 
-    /// The blobs of the next analysed frame, in the scene's pixels, without the specks where
-    /// specks crowd; the rates then take this frame's specks in.
-    mutating func sift(_ blobs: [Blob]) -> [Blob] {
+    /// Which blobs of the next analysed frame (in the scene's pixels) are specks where specks
+    /// crowd, by index; the rates then take this frame's specks in.
+    mutating func crowdedSpecks(_ blobs: [Blob]) -> [Bool] {
         frame += 1
         counted.removeAll(keepingCapacity: true)
-        var kept: [Blob] = []
-        kept.reserveCapacity(blobs.count)
-        for blob in blobs {
-            guard blob.radius < speckRadius, let (column, row) = cellOf(blob.center) else {
-                kept.append(blob)
-                continue
-            }
+        var crowded = [Bool](repeating: false, count: blobs.count)
+        for (b, blob) in blobs.enumerated() {
+            guard blob.radius < speckRadius, let (column, row) = cellOf(blob.center) else { continue }
             counted.append(row * columns + column)
-            if !isCrowded(column: column, row: row) { kept.append(blob) }
+            crowded[b] = isCrowded(column: column, row: row)
         }
         // Each cell with specks takes this frame in once, with all of them.
         let weight = 1 / Self.memoryFrames
@@ -81,7 +77,7 @@ struct SpeckClutter: Sendable {
             rates[index] = rate(at: index, asOf: frame - 1) * (1 - weight) + weight * Double(count)
             updated[index] = frame
         }
-        return kept
+        return crowded
     }
 
     /// Whether specks crowd at a cell: the largest rate, as of the last frame, of it and its

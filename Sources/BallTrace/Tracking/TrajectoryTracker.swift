@@ -78,7 +78,7 @@ struct TrajectoryTracker: Sendable {
         var extended: [Bool]
         /// Tracks that end this frame (withdrawn, bounced, or duplicating a reported one).
         var ended: [Bool]
-        /// Blobs no reported flight took: each starts a chain.
+        /// Blobs no reported flight took, clutter aside: chains take them, and each starts one.
         var free: [Bool]
         /// Chains of two points put out by chains of one.
         var branches: [Track] = []
@@ -87,10 +87,12 @@ struct TrajectoryTracker: Sendable {
     /// Follows the blobs of one analysed frame.
     /// - Parameters:
     ///   - blobs: in the scene's pixels (the frame's own when the camera stands still).
+    ///   - clutter: which blobs only a reported flight may take, by index (specks where specks
+    ///     crowd, see ``SpeckClutter``): they start no chain and extend none. Empty: none.
     ///   - sceneToPicture: where a point of the scene lies in this frame's picture (identity for
     ///     a camera that stands still).
     ///   - faintSpots: where to look for a flight's ball that no blob showed (nil: nowhere).
-    mutating func update(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform = .identity,
+    mutating func update(frame: Int, time: Double, blobs: [Blob], clutter: [Bool] = [], sceneToPicture: SimilarityTransform = .identity,
                          faintSpots: (any FaintSpotSource)? = nil) {
         remember(frame: frame, time: time, blobs: blobs, sceneToPicture: sceneToPicture)
         var pass = FramePass(frame: frame, time: time, blobs: blobs, extended: [Bool](repeating: false, count: active.count),
@@ -98,6 +100,7 @@ struct TrajectoryTracker: Sendable {
         let expectations = predict(at: time)
         extendFlights(expecting: expectations, &pass, faintSpots: faintSpots)
         if let faintSpots { extendFlightsByFaintSpots(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
+        for (b, isClutter) in clutter.enumerated() where isClutter { pass.free[b] = false }
         extendChains(expecting: expectations, &pass)
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
         adoptContinuations(extended: &pass.extended, ended: &pass.ended)
