@@ -27,7 +27,7 @@ struct FittedMotion: Sendable {
         // at the strike, merged with the club or still at rest for part of the frame, whose
         // centre is not where the flight was at that time. It bends a young chain's parabola
         // most, at the end where it predicts least.
-        if window.count > Self.fewestWithoutLaunch, window[0] == points[0], MotionFit.isOutlyingOldest(window) {
+        if window.first == points.first, MotionFit.isOutlyingOldest(window) {
             window.removeFirst()
         }
         guard let parabola = MotionFit(window) else { return nil }
@@ -50,9 +50,6 @@ struct FittedMotion: Sendable {
 }
 
 extension FittedMotion {
-    /// Points a window keeps when the chain's first is left out.
-    static let fewestWithoutLaunch = 4
-
     /// The path of `window` before its last points shrank, nil when the last point did not. A
     /// ball going behind a pole, a net post or a player shows less of itself each frame, and
     /// the centre of what shows lags behind the ball's (an edge cuts it); shrinking steadily, it

@@ -31,19 +31,20 @@ struct MotionFit: Sendable, Hashable {
     /// where the others expect it.
     static func withoutOutlyingNewest(_ points: [TrackPoint]) -> MotionFit? {
         guard points.count >= 6, let earlier = MotionFit(points.dropLast()) else { return nil }
-        let newest = points[points.count - 1]
-        let error = earlier.position(at: newest.time).distance(to: newest.position)
-        return error > max(2, 4 * earlier.rms, 0.5 * newest.radius) ? earlier : nil
+        return earlier.placesFarOff(points[points.count - 1]) ? earlier : nil
     }
 
     /// Whether the others place the oldest of `points` far off their path, as
-    /// ``withoutOutlyingNewest(_:)`` judges the newest (by more than max(2 px, four times
-    /// their misfit, half the point's radius)). False for fewer than five points.
+    /// ``withoutOutlyingNewest(_:)`` judges the newest. False for fewer than five points.
     static func isOutlyingOldest(_ points: [TrackPoint]) -> Bool {
         guard points.count >= 5, let later = MotionFit(points.dropFirst()) else { return false }
-        let oldest = points[0]
-        let error = later.position(at: oldest.time).distance(to: oldest.position)
-        return error > max(2, 4 * later.rms, 0.5 * oldest.radius)
+        return later.placesFarOff(points[0])
+    }
+
+    /// Whether `point` lies off this path by more than max(2 px, four times the path's misfit,
+    /// half the point's radius): not where the points fitted expect it.
+    private func placesFarOff(_ point: TrackPoint) -> Bool {
+        position(at: point.time).distance(to: point.position) > max(2, 4 * rms, 0.5 * point.radius)
     }
 
     /// Whether the last step of `points` (three, in consecutive frames `interval` seconds
