@@ -59,16 +59,9 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->picture.assign(pixels, 0);
         d->last_picture.assign(pixels, 0);
         d->older_picture.assign(pixels, 0);
-        d->repeated_picture.assign(pixels, 0);
-        if (c.compensate_motion) {
-            d->aligned.assign(pixels, 0);
-            d->column_blend.assign(size_t(d->width) + 1, 0);
-            d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height, d->wide);
-            for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still, &d->young, &d->warped_young})
-                plane->assign(pixels, 0);
-            d->row_young.assign(d->height, 0);
-            d->warped_row_young.assign(d->height, 0);
-        }
+        // The planes only a repeated picture or a moving camera needs are made when first
+        // needed (see make_plane): a clip filmed from a tripod never touches them.
+        if (c.compensate_motion) d->motion = std::make_unique<balltrace::CameraMotionEstimator>(d->width, d->height, d->wide);
         *out = d.release();
     });
 }
@@ -149,6 +142,7 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             d->last_was_repeat = repeat;
             if (repeat) {
                 report->repeated = 1;
+                make_plane(d, d->repeated_picture);
                 d->repeated_picture.swap(d->picture);
                 return;
             }

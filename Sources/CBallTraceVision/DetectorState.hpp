@@ -57,7 +57,7 @@ struct bt_detector {
     std::vector<uint8_t> still;           // frames since each pixel last changed, up to 255
     // Pixels the camera has lately brought into view, which the model has not yet seen hold
     // still (see learn_young_pixels): kYoungUncovered, kYoungUnsettled, or 0 once settled; and
-    // per row, whether it holds any. Empty when the camera is not followed.
+    // per row, whether it holds any. Empty until the model is first moved.
     std::vector<uint8_t> young, row_young;
     std::vector<uint8_t> contrast;        // this frame: |pixel − mean| where foreground, else 0
     std::vector<balltrace::detector::Run> runs;
@@ -161,6 +161,13 @@ int sampled_difference_wide(const uint8_t *a, const uint8_t *b, int x, int end, 
 inline constexpr long kForegroundRefresh = 4;
 
 namespace balltrace::detector {
+
+/// Gives `plane` one byte per analysis pixel, all 0, unless it has them already: the planes a
+/// repeated picture or a moving camera needs are made the first time they are (1 MB at 1080p
+/// for each pair, and a clip from a tripod needs none).
+inline void make_plane(bt_detector *d, std::vector<uint8_t> &plane) {
+    if (plane.empty()) plane.assign(size_t(d->width) * size_t(d->height), 0);
+}
 
 // Background.cpp
 void reduce_picture(bt_detector *d, const uint8_t *luma, ptrdiff_t stride);

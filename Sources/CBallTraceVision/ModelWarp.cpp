@@ -11,6 +11,12 @@ namespace balltrace::detector {
 /// picture, with the initial threshold.
 static void warp_model(bt_detector *d, const balltrace::Similarity &to_model) {
     const int w = d->width, h = d->height;
+    for (auto *plane : {&d->warped_mean, &d->warped_threshold, &d->warped_previous, &d->warped_still, &d->young, &d->warped_young})
+        make_plane(d, *plane);
+    if (d->row_young.empty()) {
+        d->row_young.assign(size_t(h), 0);
+        d->warped_row_young.assign(size_t(h), 0);
+    }
     const uint8_t initial = uint8_t(d->config.threshold_initial);
     const uint8_t *mean = d->mean.data(), *previous = d->previous.data();
     const uint8_t *threshold = d->threshold.data(), *still = d->still.data();

@@ -103,6 +103,8 @@ constexpr double kShiftTolerance = 0.2;
 /// they show nothing moving.
 void align_picture(bt_detector *d, const balltrace::Similarity &to_model) {
     const int w = d->width, h = d->height;
+    make_plane(d, d->aligned);
+    if (d->column_blend.empty()) d->column_blend.assign(size_t(w) + 1, 0);
     const balltrace::Similarity to_picture = to_model.inverse();
     const uint8_t *p = d->picture.data();
     // A camera that only slid (its turn and zoom move no corner by a fifth of a pixel more than
