@@ -48,20 +48,9 @@ static void learn_young_pixels(bt_detector *d, const uint8_t *picture) {
         const uint8_t *in = picture + row;
         uint8_t *young = d->young.data() + row, *mean = d->mean.data() + row, *previous = d->previous.data() + row;
         const uint8_t *threshold = d->threshold.data() + row;
-        const bool wide = d->wide;
         bool any = false;
-        for (int x = 0; x < w; ++x) {
-            // Young pixels lie along the edges the camera uncovered: most of a row is settled,
-            // and is skipped 32 or 16 bytes at a time, as label_runs skips background.
-            if (wide && (x = skip_background_wide(young, x, w)) >= w) break;
-#if CV_SIMD128
-            if (x + 16 <= w) {
-                const cv::v_uint8x16 block = cv::v_load(young + x) > cv::v_setzero_u8();
-                if (!cv::v_check_any(block)) { x += 15; continue; }
-                x += cv::v_scan_forward(block);
-            }
-#endif
-            if (!young[x]) continue;
+        // Young pixels lie along the edges the camera uncovered: most of a row is settled.
+        for (int x = next_nonzero(young, 0, w, d->wide); x < w; x = next_nonzero(young, x + 1, w, d->wide)) {
             if (young[x] == kYoungUncovered) {
                 young[x] = kYoungUnsettled;
             } else {

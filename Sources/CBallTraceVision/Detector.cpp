@@ -86,18 +86,7 @@ void label_runs(bt_detector *d) {
         const uint8_t *row = d->contrast.data() + size_t(y) * w;
         size_t row_begin = d->runs.size();
         int x = d->row_has_foreground[y] ? 0 : w;
-        while (x < w) {
-            // Skip empty stretches 32 or 16 bytes at a time (most of a frame is background), and
-            // straight to the first foreground pixel of a block that has one.
-            if (wide && (x = skip_background_wide(row, x, w)) >= w) break;
-#if CV_SIMD128
-            if (x + 16 <= w) {
-                const cv::v_uint8x16 block = cv::v_load(row + x) > cv::v_setzero_u8();
-                if (!cv::v_check_any(block)) { x += 16; continue; }
-                x += cv::v_scan_forward(block);
-            }
-#endif
-            if (row[x] == 0) { ++x; continue; }
+        while ((x = next_nonzero(row, x, w, wide)) < w) {
             int start = x;
             if (wide) x = skip_foreground_wide(row, x, w);
             while (x < w && row[x] != 0) ++x;

@@ -143,6 +143,25 @@ int compare_row_wide(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to
 int skip_background_wide(const uint8_t *row, int x, int width);
 int skip_foreground_wide(const uint8_t *row, int x, int width);
 
+/// The first nonzero byte of row[x…width), or width: 32 bytes at a time with AVX2 (`wide`), then
+/// 16, then one by one. Most of a contrast row is background, and most of a row of young
+/// pixels settled.
+inline int next_nonzero(const uint8_t *row, int x, int width, bool wide) {
+    while (x < width) {
+        if (wide && (x = skip_background_wide(row, x, width)) >= width) return width;
+#if CV_SIMD128
+        if (x + 16 <= width) {
+            const cv::v_uint8x16 block = cv::v_load(row + x) > cv::v_setzero_u8();
+            if (!cv::v_check_any(block)) { x += 16; continue; }
+            return x + cv::v_scan_forward(block);
+        }
+#endif
+        if (row[x] != 0) return x;
+        ++x;
+    }
+    return width;
+}
+
 /// shift_region's two passes (PictureAlignment.cpp) with AVX2 (only when has_wide_vectors()), the
 /// same 16- and 32-bit arithmetic: columns x0… of two rows blended down by `wy` into `blend`
 /// (32 at a time), and pixels x0… of `blend` across by `wx` into `out` (16 at a time); each
