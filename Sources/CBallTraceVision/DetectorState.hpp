@@ -182,8 +182,8 @@ inline constexpr long kForegroundRefresh = 4;
 namespace balltrace::detector {
 
 /// Gives `plane` one byte per analysis pixel, all 0, unless it has them already: the planes a
-/// repeated picture or a moving camera needs are made the first time they are (1 MB at 1080p
-/// for each pair, and a clip from a tripod needs none).
+/// repeated picture or a moving camera needs (half a megabyte each at 1080p) are made the first
+/// time they are, and a clip from a tripod needs none.
 inline void make_plane(bt_detector *d, std::vector<uint8_t> &plane) {
     if (plane.empty()) plane.assign(size_t(d->width) * size_t(d->height), 0);
 }
