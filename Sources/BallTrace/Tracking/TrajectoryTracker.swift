@@ -331,7 +331,7 @@ struct TrajectoryTracker: Sendable {
                 // Most of its detections are a reported flight's: the same ball, followed by a
                 // chain that left it a frame and came back to it; one ball, one flight.
                 let others = detectionsOfFlights(since: flight.points[0].step)
-                guard 2 * flight.points.count { others.contains($0.detection) } <= flight.points.count else { continue }
+                guard 2 * flight.points.count(where: { others.contains($0.detection) }) <= flight.points.count else { continue }
                 flight.reportedAtFrame = pass.frame
                 flight.continues = continued
                 flight.impact = impactFromTee(of: flight, like: path)
