@@ -18,15 +18,19 @@ done
 rm -f /tmp/api-check-$$.log
 status=0
 for module in BallTrace BallTraceVision; do
-  current=$(python3 - "$graphs/$module.symbols.json" <<'PY'
-import json, sys
-graph = json.load(open(sys.argv[1]))
+  # The module's own types, and what it adds to other modules' types (BallTraceVision's
+  # conversions on BallTrace's points are in BallTraceVision@BallTrace.symbols.json).
+  current=$(python3 - "$graphs/$module.symbols.json" "$graphs/$module"@*.symbols.json <<'PY'
+import json, os, sys
 lines = set()
-for s in graph["symbols"]:
-    if s.get("accessLevel") not in ("public", "open"):
+for path in sys.argv[1:]:
+    if not os.path.exists(path):
         continue
-    declaration = "".join(f["spelling"] for f in s.get("declarationFragments", []))
-    lines.add(f'{".".join(s["pathComponents"])}\t{" ".join(declaration.split())}')
+    for s in json.load(open(path))["symbols"]:
+        if s.get("accessLevel") not in ("public", "open"):
+            continue
+        declaration = "".join(f["spelling"] for f in s.get("declarationFragments", []))
+        lines.add(f'{".".join(s["pathComponents"])}\t{" ".join(declaration.split())}')
 print("\n".join(sorted(lines)))
 PY
 )

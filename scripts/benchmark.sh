@@ -65,8 +65,8 @@ if [ "$with_generated" = 0 ] && [ "$with_session" = 0 ] && { [ -z "$real_dir" ] 
 fi
 
 bash scripts/install-deps.sh >&2
-swift build -c release --product balltrace >&2
-swift build -c release --product synthesize-clip >&2
+swift build -c release --static-swift-stdlib --product balltrace >&2
+swift build -c release --static-swift-stdlib --product synthesize-clip >&2
 bin="$(swift build -c release --show-bin-path)"
 balltrace="$bin/balltrace"
 work=.build/benchmark

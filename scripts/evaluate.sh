@@ -11,6 +11,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh >&2
-swift build -c release --product balltrace >&2
-swift build -c release --product evaluate-tracking >&2
+swift build -c release --static-swift-stdlib --product balltrace >&2
+swift build -c release --static-swift-stdlib --product evaluate-tracking >&2
 exec "$(swift build -c release --show-bin-path)/evaluate-tracking" "$@"

@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
 done
 
 bash scripts/install-deps.sh >&2
-swift build -c release --product balltrace >&2
+swift build -c release --static-swift-stdlib --product balltrace >&2
 balltrace="$(swift build -c release --show-bin-path)/balltrace"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

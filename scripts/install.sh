@@ -8,7 +8,10 @@ set -euo pipefail
 prefix="${1:-/usr/local}"
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-swift build -c release --product balltrace
+# Swift's own libraries are linked in: the installed command runs without the toolchain beside
+# it, and keeps less of them resident (every script that builds it for use passes the flag, so
+# that the builds share one set of products).
+swift build -c release --static-swift-stdlib --product balltrace
 bin="$(swift build -c release --show-bin-path)/balltrace"
 
 # The plugin builds the executables itself and writes its pages under .build/plugins.

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-swift build -c release --product balltrace
+swift build -c release --static-swift-stdlib --product balltrace
 mkdir -p out
 "$(swift build -c release --show-bin-path)/balltrace" analyze fixtures/golf-face-on.mp4 \
   --json out/golf-face-on.json --video out/golf-face-on.traced.mp4 --tracer out/golf-face-on.tracer.png \

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import FoundationEssentials
 import Logging
 
 struct Analyze: ParsableCommand {
@@ -204,7 +204,7 @@ struct Analyze: ParsableCommand {
 
     /// The end line's words for an analysis that was not given up.
     private static func ending(_ result: AnalysisResult) -> String {
-        let read = "\(result.decodedFrameCount) frames (\(String(format: "%.1f", result.decodedDuration)) s)"
+        let read = "\(result.decodedFrameCount) frames (\(String(printf: "%.1f", result.decodedDuration)) s)"
         switch result.ending {
         case .endOfInput: return "the input ended after \(read)"
         case .sourceClosed: return "the source closed the stream after \(read)"
@@ -230,7 +230,7 @@ struct Analyze: ParsableCommand {
     /// Standard output for '-', else a file that appears only once complete.
     private func write(_ data: Data, to path: String) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(data)
+            StandardStream.output.write(data)
         } else {
             try AtomicFile.write(data, to: path)
         }

@@ -24,7 +24,7 @@ func parseLength(_ text: String) throws -> Length {
 /// `X,Y,W,H`, normalized 0…1, origin top-left.
 func parseRegion(_ text: String) throws -> NormalizedRect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        .map { Double($0.trimmingWhitespace()) }
     guard parts.count == 4, parts.allSatisfy({ $0?.isFinite == true }) else {
         throw ValidationError("expected four numbers X,Y,W,H separated by commas, each 0…1 of the frame (0,0,0.6,0.7)")
     }
@@ -34,7 +34,7 @@ func parseRegion(_ text: String) throws -> NormalizedRect {
 /// `--tee`: a point X,Y normalized to the picture, origin top-left.
 func parsePoint(_ text: String) throws -> NormalizedPoint {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        .map { Double($0.trimmingWhitespace()) }
     guard parts.count == 2, parts.allSatisfy({ $0?.isFinite == true }) else {
         throw ValidationError("expected two numbers X,Y separated by a comma, each 0…1 of the frame, origin top-left (0.42,0.86)")
     }
@@ -43,7 +43,7 @@ func parsePoint(_ text: String) throws -> NormalizedPoint {
 
 /// `--timeout`: seconds, 0 or more (0 waits for ever).
 func parseTimeout(_ text: String) throws -> Double {
-    guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {
+    guard let seconds = Double(text.trimmingWhitespace()), seconds.isFinite, seconds >= 0 else {
         throw ValidationError("expected seconds, 0 or more (10; 0 waits for ever)")
     }
     return seconds

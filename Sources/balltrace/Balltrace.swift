@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import BallTrace
+import FoundationEssentials
+import Glibc
 
 @main
 struct Balltrace: ParsableCommand {
@@ -45,11 +47,11 @@ struct Balltrace: ParsableCommand {
             // An `ExitCode` was thrown after its error was printed.
             guard code == .validationFailure, !(error is ExitCode) else { exit(withError: error) }
             let message = self.message(for: error)
-                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .split(separator: "\n").map { $0.trimmingWhitespace() }
                 .filter { !$0.isEmpty && !$0.hasPrefix("Help:") }
                 .joined(separator: " ")
-            FileHandle.standardError.write(Data("Error: \(message) (see '\(helpCommand(for: error))')\n".utf8))
-            Foundation.exit(code.rawValue)
+            StandardStream.error.write(Data("Error: \(message) (see '\(helpCommand(for: error))')\n".utf8))
+            Glibc.exit(code.rawValue)
         }
     }
 

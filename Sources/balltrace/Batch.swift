@@ -1,6 +1,7 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Logging
 
 /// Several clips into one folder, `jobs` at a time. Each clip is independent: one that fails
@@ -32,12 +33,10 @@ struct Batch {
     /// else the status of the first that failed.
     func run() -> Int32 {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.createFolder(folder)
             try AtomicFile.checkWritableFolder(for: "\(folder)/.balltrace-probe")
-        } catch let error as MediaError {
-            return fail(error).rawValue
         } catch {
-            return fail(MediaError.cannotWrite(path: folder, reason: "the folder cannot be created: \(error.localizedDescription)")).rawValue
+            return fail(error).rawValue
         }
         // The same file named twice is analysed once.
         var distinct: [String] = []
@@ -78,7 +77,7 @@ struct Batch {
         } catch is AnalysisCancelled {
             return .interrupted
         } catch {
-            let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+            let text = "\(error)".replacing("\n", with: " ")
             let message = text.contains(name) ? text : "\(name): \(text)"
             console.line("Error: \(message)")
             return .failed(message: "\(error)", status: ExitStatus.code(for: error))
@@ -119,7 +118,7 @@ struct Batch {
         for (input, outcome) in zip(inputs, outcomes) {
             let (result, trajectories, seconds, note): (String, String, String, String)
             switch outcome {
-            case let .analysed(n, s): (result, trajectories, seconds, note) = ("analysed", "\(n)", String(format: "%.2f", s), "")
+            case let .analysed(n, s): (result, trajectories, seconds, note) = ("analysed", "\(n)", String(printf: "%.2f", s), "")
             case let .skipped(n): (result, trajectories, seconds, note) = ("skipped", "\(n)", "–", "up to date (--force to analyse again)")
             case let .failed(message, _): (result, trajectories, seconds, note) = ("failed", "–", "–", message)
             case .interrupted: (result, trajectories, seconds, note) = ("interrupted", "–", "–", "")
@@ -138,7 +137,7 @@ struct Batch {
 
 /// What the workers share: the next clip to take, each clip's progress and outcome.
 final class BatchState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var nextIndex = 0
     private var results: [Batch.Outcome]
     private var running: [String: AnalysisProgress] = [:]
@@ -152,13 +151,11 @@ final class BatchState: @unchecked Sendable {
         let group = DispatchGroup()
         for _ in 0..<min(jobs, results.count) {
             group.enter()
-            let worker = Thread { [self] in
+            // Decoding ahead, analysis and encoding each take a thread of their own.
+            detachThread(named: "balltrace.batch", stackSize: 4 << 20) { [self] in
                 while let index = next() { body(index) }
                 group.leave()
             }
-            // Decoding ahead, analysis and encoding each take a thread of their own.
-            worker.stackSize = 4 << 20
-            worker.start()
         }
         group.wait()
     }
@@ -189,7 +186,7 @@ final class BatchState: @unchecked Sendable {
             var text = "\(finished)/\(results.count) done"
             for (input, p) in running.sorted(by: { $0.key < $1.key }) {
                 let name = URL(fileURLWithPath: input).lastPathComponent
-                text += "  " + name + (p.fraction.map { String(format: " %.0f %%", $0 * 100) } ?? String(format: " %.1f s", p.time))
+                text += "  " + name + (p.fraction.map { String(printf: " %.0f %%", $0 * 100) } ?? String(printf: " %.1f s", p.time))
             }
             return text
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a batch names each clip's outputs: `DIR/<name>.json` and `DIR/<name>.traced.mp4`, the
 /// name being the input's file name without its extension.

@@ -1,5 +1,6 @@
 import BallTrace
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// Standard error, shared by everything that talks to the user while clips are analysed: one
@@ -16,7 +17,7 @@ final class Console: @unchecked Sendable {
     }
 
     let progressMode: ProgressMode
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var statusShown = false
     private var lastStatusLine = Date.distantPast
 
@@ -79,7 +80,7 @@ final class Console: @unchecked Sendable {
 }
 
 func writeStandardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStream.error.write(Data(text.utf8))
 }
 
 /// What a progress line says: how far, how fast, how long is left.
@@ -88,11 +89,11 @@ enum ProgressText {
         let rate = elapsed > 0 ? Double(progress.framesDecoded) / elapsed : 0
         var text = name
         if let fraction = progress.fraction {
-            text += String(format: "  %3.0f %%", fraction * 100)
+            text += String(printf: "  %3.0f %%", fraction * 100)
         } else {
-            text += String(format: "  %.1f s read", progress.time)
+            text += String(printf: "  %.1f s read", progress.time)
         }
-        text += String(format: "  %.0f frames/s", rate)
+        text += String(printf: "  %.0f frames/s", rate)
         if let fraction = progress.fraction, fraction > 0.01, elapsed > 0.5 {
             text += "  " + clock(elapsed * (1 - fraction) / fraction) + " left"
         }
@@ -102,7 +103,7 @@ enum ProgressText {
     /// `m:ss`, or `h:mm:ss` from an hour.
     static func clock(_ seconds: Double) -> String {
         let s = max(0, Int(seconds.rounded()))
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600 ? String(printf: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(printf: "%d:%02d", s / 60, s % 60)
     }
 }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import FoundationEssentials
 
 /// The exit statuses balltrace documents. A usage error is swift-argument-parser's own (64,
 /// `EX_USAGE`); the input and output statuses are their `sysexits.h` neighbours, so a script can
@@ -55,7 +55,7 @@ enum ExitStatus {
 /// Prints an error as one line on standard error and exits with its status, as
 /// swift-argument-parser does for its own errors.
 func fail(_ error: any Error, flag: String? = nil) -> ExitCode {
-    let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
-    FileHandle.standardError.write(Data("Error: \(flag.map { "\($0): " } ?? "")\(text)\n".utf8))
+    let text = "\(error)".replacing("\n", with: " ")
+    StandardStream.error.write(Data("Error: \(flag.map { "\($0): " } ?? "")\(text)\n".utf8))
     return ExitCode(ExitStatus.code(for: error))
 }

@@ -1,6 +1,7 @@
 import BallTrace
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns SIGINT (Ctrl-C) and SIGTERM into a cancellation of the running analysis: it stops
 /// between two frames and removes what it was writing, rather than dying with half a file.
@@ -8,7 +9,7 @@ import Foundation
 /// signal stopped.
 final class Interruption: @unchecked Sendable {
     let cancellation = Cancellation()
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var received: Int32?
     private var sources: [DispatchSourceSignal] = []
 

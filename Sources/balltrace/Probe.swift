@@ -1,6 +1,6 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import FoundationEssentials
 
 struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +39,7 @@ struct Probe: ParsableCommand {
         }
         if json {
             do {
-                FileHandle.standardOutput.write(try probe.jsonData())
+                StandardStream.output.write(try probe.jsonData())
             } catch {
                 throw fail(error)
             }
@@ -47,7 +47,7 @@ struct Probe: ParsableCommand {
             print(ProbeSummary.lines(for: probe).joined(separator: "\n"))
         }
         let warnings = probe.warnings.map { "warning: \($0)\n" }.joined()
-        FileHandle.standardError.write(Data(warnings.utf8))
+        StandardStream.error.write(Data(warnings.utf8))
     }
 }
 
@@ -62,7 +62,7 @@ enum ProbeSummary {
             ("audio", probe.audio.map(audio) ?? "none"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { label, text in label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + text }
+        return rows.map { label, text in label + String(repeating: " ", count: width + 2 - label.count) + text }
     }
 
     /// `h264 (High), yuv420p, 360×640 displayed (stored 640×360, turned 90°), 1.2 Mbit/s`
@@ -87,7 +87,7 @@ enum ProbeSummary {
         guard v.variableFrameRate else { return text + ", constant" }
         text += " on average, variable"
         if shortest > 0 && longest > 0 {
-            text += String(format: " %.1f–%.1f fps", 1 / longest, 1 / shortest)
+            text += String(printf: " %.1f–%.1f fps", 1 / longest, 1 / shortest)
         } else {
             text += " (some frames share a timestamp)"
         }
@@ -96,9 +96,9 @@ enum ProbeSummary {
 
     /// The video's own duration, and the file's when it differs.
     private static func duration(_ probe: MediaProbe) -> String {
-        var text = String(format: "%.3f s", probe.video.duration)
+        var text = String(printf: "%.3f s", probe.video.duration)
         if let file = probe.duration, abs(file - probe.video.duration) >= 0.0005 {
-            text += String(format: " (file %.3f s)", file)
+            text += String(printf: " (file %.3f s)", file)
         }
         return text
     }
@@ -109,13 +109,13 @@ enum ProbeSummary {
 
     /// At most three decimals, none that are zero: 30, 29.97, 23.976.
     private static func fps(_ rate: Double) -> String {
-        var text = String(format: "%.3f", rate)
+        var text = String(printf: "%.3f", rate)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 
     private static func bitRate(_ bits: Int) -> String {
-        bits >= 1_000_000 ? String(format: "%.1f Mbit/s", Double(bits) / 1e6) : String(format: "%.0f kbit/s", Double(bits) / 1e3)
+        bits >= 1_000_000 ? String(printf: "%.1f Mbit/s", Double(bits) / 1e6) : String(printf: "%.0f kbit/s", Double(bits) / 1e3)
     }
 }

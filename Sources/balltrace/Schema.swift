@@ -1,6 +1,6 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import FoundationEssentials
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,6 +39,6 @@ struct Schema: ParsableCommand {
     func run() throws {
         // The schemas' text ends in a newline.
         let schema = stream ? DocumentSchema.streamLine : shots ? DocumentSchema.shotLog : DocumentSchema.document
-        FileHandle.standardOutput.write(Data(schema.utf8))
+        StandardStream.output.write(Data(schema.utf8))
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import FoundationEssentials
 import Logging
 
 struct Shots: ParsableCommand {
@@ -135,9 +135,9 @@ struct Shots: ParsableCommand {
         let folder = alone ? outDir : "\(outDir)/\(BatchNames.stem(session))"
         let name = URL(fileURLWithPath: session).lastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.createFolder(folder)
         } catch {
-            return fail(MediaError.cannotWrite(path: folder, reason: "the folder cannot be created: \(error.localizedDescription)")).rawValue
+            return fail(error).rawValue
         }
         do {
             let request = SessionShotsRequest(path: session, folder: folder, settings: settings, preRoll: preRoll, postRoll: postRoll,
@@ -159,7 +159,7 @@ struct Shots: ParsableCommand {
             return fail(error, flag: settingsFlag(for: error, physics: physics)).rawValue
         } catch {
             // One line, naming the session when the error does not already.
-            let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+            let text = "\(error)".replacing("\n", with: " ")
             console.line("Error: \(text.contains(name) ? text : "\(name): \(text)")")
             return ExitStatus.code(for: error)
         }
@@ -172,11 +172,11 @@ struct Shots: ParsableCommand {
         var lines = ["\(session): \(count) shot\(count == 1 ? "" : "s") in \(folder)"]
         for entry in result.log.shots {
             let heard = entry.heard.map { $0 ? " (heard)" : " (seen, not heard)" } ?? ""
-            var line = "  shot \(entry.number)  impact \(String(format: "%.3f", entry.impactTime)) s\(heard)  \(entry.clip)"
+            var line = "  shot \(entry.number)  impact \(String(printf: "%.3f", entry.impactTime)) s\(heard)  \(entry.clip)"
             if let speed = entry.launchSpeed, let angle = entry.launchAngle {
-                line += String(format: "  %.1f m/s at %.1f°", speed, angle)
+                line += String(printf: "  %.1f m/s at %.1f°", speed, angle)
             }
-            line += String(format: "  confidence %.2f", entry.confidence)
+            line += String(printf: "  confidence %.2f", entry.confidence)
             lines.append(line)
         }
         lines.append("  report \(folder)/report.html")
@@ -188,7 +188,7 @@ struct Shots: ParsableCommand {
 
 /// Each session's exit status, set by the workers.
 private final class LockedStatuses: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var statuses: [Int32?]
 
     init(count: Int) { statuses = Array(repeating: nil, count: count) }

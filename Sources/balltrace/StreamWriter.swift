@@ -1,5 +1,6 @@
 import BallTrace
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Thrown when standard output's reader has gone away (a closed pipe).
 struct StandardOutputClosed: Error {}
@@ -47,7 +48,7 @@ final class StreamWriter {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
-                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     if errno == EPIPE { throw StandardOutputClosed() }

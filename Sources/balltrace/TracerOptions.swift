@@ -1,6 +1,6 @@
 import ArgumentParser
 import BallTrace
-import Foundation
+import FoundationEssentials
 
 /// How the flights are drawn on a video: `analyze --video` (and `--render`) and the clips of
 /// `shots` share these flags.
@@ -72,7 +72,7 @@ func parseColour(_ text: String) throws -> RGBColour {
 
 /// `--tracer-width`: pixels at 1080 lines, more than 0 and at most 100.
 func parseTracerWidth(_ text: String) throws -> Double {
-    guard let width = Double(text.trimmingCharacters(in: .whitespaces)), width.isFinite, width > 0, width <= 100 else {
+    guard let width = Double(text.trimmingWhitespace()), width.isFinite, width > 0, width <= 100 else {
         throw ValidationError("expected pixels of a 1080-line picture, more than 0 and at most 100 (8)")
     }
     return width
@@ -80,7 +80,7 @@ func parseTracerWidth(_ text: String) throws -> Double {
 
 /// `--tracer-opacity`: 0…1.
 func parseOpacity(_ text: String) throws -> Double {
-    guard let opacity = Double(text.trimmingCharacters(in: .whitespaces)), opacity.isFinite, (0...1).contains(opacity) else {
+    guard let opacity = Double(text.trimmingWhitespace()), opacity.isFinite, (0...1).contains(opacity) else {
         throw ValidationError("expected an opacity from 0 (invisible) to 1 (opaque) (0.9)")
     }
     return opacity

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything one analysis found, before it is written anywhere.
 public struct AnalysisResult: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// One analysis of one source, as a pipeline: read → detect → track → observe, every decoded
@@ -38,7 +38,7 @@ final class AnalysisSession {
             throw AnalysisCancelled()  // a stream that never answered, given up
         }
         let info = reader.info
-        logger.debug("media: opened \(path == "-" ? "standard input" : path): \(info.codecName), \(info.storedWidth)×\(info.storedHeight) stored, turned \(info.rotation.rawValue)°, \(String(format: "%.3f", info.frameRate)) fps, \(info.duration > 0 ? String(format: "%.2f s", info.duration) : "length unknown")\(info.hasAudio ? ", with audio" : "")")
+        logger.debug("media: opened \(path == "-" ? "standard input" : path): \(info.codecName), \(info.storedWidth)×\(info.storedHeight) stored, turned \(info.rotation.rawValue)°, \(String(printf: "%.3f", info.frameRate)) fps, \(info.duration > 0 ? String(printf: "%.2f s", info.duration) : "length unknown")\(info.hasAudio ? ", with audio" : "")")
         frameInterval = info.frameRate > 0 ? 1 / info.frameRate : 0
         analyzer = try FrameAnalyzer(geometry: info.geometry, settings: settings, frameInterval: frameInterval)
     }
@@ -48,7 +48,7 @@ final class AnalysisSession {
     /// Logs how detection was set up for this source.
     func logDetection() {
         let detector = analyzer.detector
-        logger.debug("detection: \(detector.method) on \(detector.analysisWidth)×\(detector.analysisHeight), ball radius \(String(format: "%.1f", analyzer.minimumRadius))…\(String(format: "%.1f", analyzer.maximumRadius)) px\(analyzer.region.map { " inside \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height)) px" } ?? "")")
+        logger.debug("detection: \(detector.method) on \(detector.analysisWidth)×\(detector.analysisHeight), ball radius \(String(printf: "%.1f", analyzer.minimumRadius))…\(String(printf: "%.1f", analyzer.maximumRadius)) px\(analyzer.region.map { " inside \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height)) px" } ?? "")")
     }
 
     /// Reads the source to its end, analysing the frames the settings ask for and handing every
@@ -79,7 +79,7 @@ final class AnalysisSession {
                     try startAfresh()
                     inView = InFlightObservations()
                 }
-                logger.debug("media: reconnected at frame \(frame.index) after \(joined.attempts) attempt(s), \(String(format: "%.1f", joined.secondsWithoutFrames)) s without frames; \(joined.timeContinues ? "time continues" : "tracking starts afresh")")
+                logger.debug("media: reconnected at frame \(frame.index) after \(joined.attempts) attempt(s), \(String(printf: "%.1f", joined.secondsWithoutFrames)) s without frames; \(joined.timeContinues ? "time continues" : "tracking starts afresh")")
                 try reconnected?(joined)
             }
             let analysed = analyzer.wantsFrame(at: frame.time)
@@ -130,7 +130,7 @@ final class AnalysisSession {
     /// Logs how much was read, how fast, and what tracking reported.
     func logSummary(since started: Date) {
         let seconds = Date().timeIntervalSince(started)
-        logger.debug("media: read \(reader.framesDecoded) frames (\(analysedCount) analysed) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
+        logger.debug("media: read \(reader.framesDecoded) frames (\(analysedCount) analysed) in \(String(printf: "%.2f", seconds)) s, \(String(printf: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
         let reported = analyzer.tracker.reported.count
         logger.debug("tracking: \(reported) trajector\(reported == 1 ? "y" : "ies") reported")
     }

@@ -143,7 +143,7 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
         case let .negativeTracerTime(time):
             return "the time of the frame to draw over must be 0 or more seconds (got \(time))"
         case let .tracerTimeBeyondClip(time, duration):
-            return "\(time) s is past the end of the clip, which lasts \(String(format: "%.2f", duration)) s"
+            return "\(time) s is past the end of the clip, which lasts \(String(printf: "%.2f", duration)) s"
         case let .unknownVideoPreset(name):
             return "unknown libx264 preset '\(name)'; one of \(VideoEncoding.presets.joined(separator: ", "))"
         case let .videoCrfOutOfRange(crf):

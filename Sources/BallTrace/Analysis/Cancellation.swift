@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// A request to stop an analysis early. Safe to set from any thread (a signal's handler, a
 /// server's request timeout); the analysis looks at it between frames and stops within one.
 public final class Cancellation: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var cancelled = false
     private var handlers: [@Sendable () -> Void] = []
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Logs (at `debug` level) each flight as it is reported and as it ends.
@@ -18,7 +18,7 @@ final class FlightLog: AnalysisSink {
         guard ids != inFlightBefore else { return }
         let (index, time) = (frame.decoded.index, frame.decoded.time)
         for flight in frame.inFlight where !inFlightBefore.contains(flight.uuid) {
-            logger.debug("tracking: trajectory \(flight.uuid.uuidString.prefix(8)) reported at frame \(index) (\(String(format: "%.3f", time)) s) with \(flight.detectedPoints.count) points")
+            logger.debug("tracking: trajectory \(flight.uuid.uuidString.prefix(8)) reported at frame \(index) (\(String(printf: "%.3f", time)) s) with \(flight.detectedPoints.count) points")
         }
         for id in inFlightBefore.subtracting(ids) {
             logger.debug("tracking: trajectory \(id.uuidString.prefix(8)) ended before frame \(index)")

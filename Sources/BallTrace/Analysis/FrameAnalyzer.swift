@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Detection and tracking for one sequence of frames of one size: a luma plane in, the
 /// trajectories so far out. The one core that both the file analysis (``VideoAnalysis``) and

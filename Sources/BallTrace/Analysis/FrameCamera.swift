@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the camera was for one frame, against the first frame: what `--stream` reports per
 /// frame, so that a live consumer knows the points it gets are in a moving picture.

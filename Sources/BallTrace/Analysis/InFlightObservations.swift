@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The flights in view as observations, built again only when one is reported, extended or
 /// ended: describing a flight fits it again, which the sinks that look at every frame (the

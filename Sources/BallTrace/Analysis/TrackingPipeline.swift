@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the tracker is given for one analysed frame: the frame's blobs in the scene's pixels
 /// and where the scene lies in the frame's picture.
@@ -25,7 +25,7 @@ final class TrackingPipeline: @unchecked Sendable {
     /// Frames waiting at most: detection runs at most this far ahead.
     static let depth = 4
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// Guarded by `condition`, and touched by the tracking thread outside it only while
     /// `working` says the consumer must wait.
     private var tracker: TrajectoryTracker
@@ -37,9 +37,7 @@ final class TrackingPipeline: @unchecked Sendable {
     init(tracker: TrajectoryTracker) {
         self.tracker = tracker
         waiting.reserveCapacity(Self.depth)
-        let thread = Thread { [self] in run() }
-        thread.name = "balltrace.track"
-        thread.start()
+        detachThread(named: "balltrace.track") { [self] in run() }
     }
 
     /// Stops the tracking thread and waits for it (frames not yet tracked are dropped: nobody

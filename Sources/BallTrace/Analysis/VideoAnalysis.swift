@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The whole job in one pass over the file: decode → detect → track → observe, and the
@@ -87,7 +87,7 @@ public enum VideoAnalysis {
         let ending = session.ending
         if ending == .sourceClosed {
             // A live source has no natural end: one that closes the stream has gone away.
-            warnings.append("the source closed the stream after \(String(format: "%.1f", reader.decodedDuration)) s")
+            warnings.append("the source closed the stream after \(String(printf: "%.1f", reader.decodedDuration)) s")
         }
         warnings += try tracerSink?.write(trajectories, geometry: info.geometry, logger: logger) ?? []
         warnings += video?.warnings ?? []

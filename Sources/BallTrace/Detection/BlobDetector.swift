@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 internal import CBallTraceVision
 
 /// Background subtraction on the luma plane, then connected components: each frame in, the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A bound on the ball's radius, as the user gave it: normalized to the frame's shorter side
 /// (Vision's `objectMinimumNormalizedRadius`) or in pixels.
@@ -8,7 +8,7 @@ public enum RadiusLimit: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `0.01` (normalized) or `12px` (pixels); nil for anything else.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if trimmed.hasSuffix("px") {
             guard let value = Double(trimmed.dropLast(2)), value.isFinite else { return nil }
             self = .pixels(value)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where specks keep showing: a blob of a few analysis pixels in a part of the scene where
 /// specks turn up in most frames (a chain-link fence, leaves, a crowd, grass seen through

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A map of the picture plane that moves, turns and scales it evenly:
 /// x' = a·x − b·y + tx, y' = b·x + a·y + ty, with a = s·cos θ and b = s·sin θ.

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Decodes one audio stream's packets to mono float samples (the channels averaged), for
 /// listening to a session (``StrikeListener``). Owns its codec context and its frame, freed in

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Encodes mono float samples given in pieces as AAC (libavcodec's native encoder) into a
 /// stream of a file being written: the sound of a generated clip. Owns its codec context and

@@ -1,5 +1,6 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Cameras on Video4Linux (`/dev/video0`): FFmpeg reads them through libavdevice.
 ///

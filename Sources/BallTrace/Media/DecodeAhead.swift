@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Runs a ``MediaDecoder`` on a thread of its own, a few frames ahead of its consumer, so that
 /// decoding never waits for analysis, drawing or encoding, nor they for it.
@@ -43,9 +43,7 @@ final class DecodeAhead {
         self.reader = reader
         worker = Worker(reader: reader, depth: max(1, depth), forwardingAudio: forwardingAudio)
         let worker = self.worker
-        let thread = Thread { worker.run() }
-        thread.name = "balltrace.decode"
-        thread.start()
+        detachThread(named: "balltrace.decode") { worker.run() }
     }
 
     /// Stops the decoding thread and waits for it: the reader is never used by two threads.
@@ -70,7 +68,7 @@ private final class Worker: @unchecked Sendable {
     /// Used by the decoding thread only, and let go when it ends: the reader is then freed
     /// with its last other owner, never on this thread after the consumer has gone.
     private var reader: MediaDecoder?
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var free: [FrameSlot]
     private var ready: [Entry] = []
     /// The slot of the frame the consumer holds, returned to `free` on its next call.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A decoded picture on loan: valid until its ``FrameSlot`` is decoded into again.
 struct DecodedFrame {

@@ -1,5 +1,6 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// FFmpeg's log, kept off the terminal and listened to where it explains a failure.
 ///
@@ -25,14 +26,14 @@ enum FFmpegLog {
         return (value, lock.withLock { collected[thread] ?? [] })
     }
 
-    private static let lock = NSLock()
+    private static let lock = ConditionLock()
     nonisolated(unsafe) private static var collected: [pthread_t: [String]] = [:]
     private static let maximumCollected = 8
 
     private static let sink: @convention(c) (Int32, UnsafePointer<CChar>?) -> Void = { _, message in
         guard let message else { return }
         let thread = pthread_self()
-        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(cString: message).trimmingWhitespace()
         guard !text.isEmpty else { return }
         lock.withLock {
             if let messages = collected[thread], messages.count < maximumCollected { collected[thread]!.append(text) }

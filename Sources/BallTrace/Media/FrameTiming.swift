@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// The frame timing that timestamps show, and whether the rate varies.
 ///

@@ -1,5 +1,6 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why an input cannot be opened, in the user's terms rather than FFmpeg's error codes.
 enum InputFileCheck {
@@ -40,9 +41,11 @@ enum InputFileCheck {
     /// Whether the file begins with an MP4 box (`ftyp`, or media data from a recorder that
     /// writes it first), rather than being some other file named `.mp4`.
     static func startsLikeAnMP4(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 8), header.count == 8 else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 8)
+        guard read(descriptor, &header, 8) == 8 else { return false }
         let type = String(decoding: header.suffix(4), as: UTF8.self)
         return ["ftyp", "mdat", "moov", "free", "skip", "wide", "pnot"].contains(type)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How much of an input could be read as its header says it should: a clip cut short by a
 /// failed copy, or with damaged bytes from a flaky card, is still analysed as far as it goes,
@@ -85,5 +85,5 @@ package struct InputIntegrity: Sendable, Hashable, Codable {
         return lines
     }
 
-    private func format(seconds: Double) -> String { String(format: "%.2f s", seconds) }
+    private func format(seconds: Double) -> String { String(printf: "%.2f s", seconds) }
 }

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 // What has been read so far, from the reading state ``MediaDecoder`` keeps (read-only here).
 extension MediaDecoder {

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Reads a video file with libavformat and decodes its video stream with libavcodec, using the
 /// decoder's own frame threads. Frames come out in presentation order with timestamps from the

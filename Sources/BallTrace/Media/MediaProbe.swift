@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// What balltrace sees in a file: its container, its video stream as balltrace turns it for
 /// display, the video's real frame timing, and its audio.

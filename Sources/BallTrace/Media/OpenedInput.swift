@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// An input opened with libavformat and its video stream found: the one opening sequence the
 /// decoder and the probe share, so that both accept and refuse the same inputs, in the same
@@ -81,7 +81,7 @@ final class OpenedInput {
 
     /// What a stalled source did, for messages.
     static func stallReason(_ interruption: InterruptFlag) -> String {
-        "the source sent nothing for \(String(format: "%g", interruption.stallTimeout)) s and was given up as stalled"
+        "the source sent nothing for \(String(printf: "%g", interruption.stallTimeout)) s and was given up as stalled"
     }
 
     private static func findVideoStream(in opened: UnsafeMutablePointer<AVFormatContext>, path: String) throws

@@ -1,5 +1,6 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A live source that was lost (it closed the stream or stalled) and was opened again: the
 /// analysis goes on from its first frame back.
@@ -33,9 +34,9 @@ public struct SourceReconnection: Sendable, Hashable {
     /// The reconnection in words, for the analysis's warnings.
     public var warning: String {
         let attemptsText = "\(attempts) attempt\(attempts == 1 ? "" : "s")"
-        return "the source was lost (\(lostBecause)) and reconnected after \(attemptsText), \(String(format: "%.1f", secondsWithoutFrames)) s without frames; "
+        return "the source was lost (\(lostBecause)) and reconnected after \(attemptsText), \(String(printf: "%.1f", secondsWithoutFrames)) s without frames; "
             + (timeContinues ? "its time went on, and flights were followed across"
-                : "its time started again, so the frames from \(String(format: "%.2f", time)) s on are placed after the gap and tracking started afresh")
+                : "its time started again, so the frames from \(String(printf: "%.2f", time)) s on are placed after the gap and tracking started afresh")
     }
 }
 
@@ -49,7 +50,7 @@ struct ReconnectPolicy: Sendable {
 
     /// Why a source lost and never opened again was given up, in words.
     func givenUp(_ lost: String, attempts: Int, lastProblem: String?) -> String {
-        let within = window > 0 ? " within \(String(format: "%g", window)) s" : ""
+        let within = window > 0 ? " within \(String(printf: "%g", window)) s" : ""
         return "\(lost); it did not come back\(within) (\(attempts) attempt\(attempts == 1 ? "" : "s") to reconnect\(lastProblem.map { ", the last: \($0)" } ?? ""))"
     }
 
@@ -102,7 +103,7 @@ enum Reconnector {
                 return .reopened(opened, codec: codec, attempts: attempts)
             } catch {
                 if interruption.isSet { return .interrupted }
-                problem = "\(error)".replacingOccurrences(of: "\n", with: " ")
+                problem = "\(error)".replacing("\n", with: " ")
             }
         }
         return .gaveUp(attempts: attempts, lastProblem: problem)
@@ -114,7 +115,7 @@ enum Reconnector {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if interruption.isSet { return false }
-            Thread.sleep(forTimeInterval: min(0.05, max(0, end.timeIntervalSinceNow)))
+            usleep(useconds_t(1e6 * min(0.05, max(0, end.timeIntervalSinceNow))))
         }
         return !interruption.isSet
     }

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// The still-picture formats balltrace writes, known by a path's extension.
 package enum StillImageFormat: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 extension MediaDecoder {
     /// A decoder for the video stream, opened: shared by the first opening and by each

@@ -1,5 +1,6 @@
 internal import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Settings of the H.264 encoder an overlay video is written with.
 public struct VideoEncoding: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The JSON document `balltrace analyze --json` writes, version 1. Field names are a contract:
 /// coaching tools read them. Numbers are rounded to what the measurement supports.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file so that no reader ever sees it half-written: the bytes go to a temporary file
 /// beside the target, which is renamed over it only once complete.
@@ -25,10 +26,22 @@ package enum AtomicFile {
     /// Throws when `path` cannot be written: its folder is missing, not writable, read-only, or
     /// the path is a folder. Checked before a long analysis rather than after it, by creating
     /// and removing the temporary file the output will be written to.
+    /// Creates the folder `path` and any missing above it (nothing when it exists); throws what
+    /// stopped it in the user's terms (the C library's words for the failure, "Permission
+    /// denied", "Not a directory").
+    package static func createFolder(_ path: String) throws(MediaError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code.rawValue
+            let reason = code.map { String(cString: strerror($0)) } ?? "\(error)"
+            throw .cannotWrite(path: path, reason: "the folder cannot be created: \(reason)")
+        }
+    }
+
     package static func checkWritableFolder(for path: String) throws(MediaError) {
         if let reason = unwritableFolderReason(for: path) { throw .cannotWrite(path: path, reason: reason) }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if isFolder(path) {
             throw .cannotWrite(path: path, reason: "it is a folder")
         }
         let probe = temporaryPath(for: path)
@@ -58,10 +71,15 @@ package enum AtomicFile {
 /// Why files cannot be created beside `path`, in the user's terms; nil when they can.
 func unwritableFolderReason(for path: String) -> String? {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard isFolder(folder) else {
         return "folder '\(folder)' does not exist"
     }
     guard FileManager.default.isWritableFile(atPath: folder) else { return "no permission to write in '\(folder)'" }
     return nil
+}
+
+/// Whether `path` names a folder (a link to one counts).
+private func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes `Encodable` values as pretty-printed JSON with object keys in the order the type
 /// encodes them (declaration order for synthesized conformances). Foundation's encoder on Linux
@@ -79,7 +79,7 @@ indirect enum JSONNode {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            case let c where c.value < 0x20: out += String(printf: "\\u%04x", c.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One row per detected point, for spreadsheets:
 /// `uuid,frame,time,x,y,x_px,y_px,radius_px`.
@@ -28,6 +28,6 @@ package enum PointsCSV {
 
     /// Fixed decimals with a point, whatever the locale.
     private static func decimal(_ value: Double, _ places: Int) -> String {
-        String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), value)
+        String(printf: "%.\(places)f", value)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of `--stream` output (JSON Lines): what one analysed frame shows, as Vision's
 /// per-frame results do, and how far the analysis runs behind real time.
@@ -84,7 +84,7 @@ package struct StreamEndLine: Sendable, Codable, Hashable {
 
     package init(reason: Reason, message: String, frameLines: Int) {
         self.reason = reason
-        self.message = message.replacingOccurrences(of: "\n", with: " ")
+        self.message = message.replacing("\n", with: " ")
         self.frameLines = frameLines
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The balls balltrace knows by name: their regulation diameter, and the radius bounds that suit
 /// them in a typical shot (a golf ball is a speck in a swing clip; a basketball fills a fifth of
@@ -41,10 +41,10 @@ public struct Length: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Nil unless the text is a positive number followed by mm, cm, m or in.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace().lowercased()
         let units: [(suffix: String, metres: Double)] = [("mm", 0.001), ("cm", 0.01), ("in", 0.0254), ("m", 1)]
         guard let unit = units.first(where: { trimmed.hasSuffix($0.suffix) }),
-              let value = Double(trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)),
+              let value = Double(trimmed.dropLast(unit.suffix.count).trimmingWhitespace()),
               value.isFinite, value > 0 else { return nil }
         metres = value * unit.metres
     }

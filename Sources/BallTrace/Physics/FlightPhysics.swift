@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A flight in metres and seconds, from the fitted path and a scale.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How pixels become metres, as the user asked for it.
 public enum ScaleSetting: Sendable, Hashable, Codable {
@@ -31,7 +31,7 @@ public struct PhysicalScale: Sendable, Hashable, Codable {
             return PhysicalScale(pixelsPerMetre: value, source: "--pixels-per-metre")
         case let .ballDiameter(diameter):
             guard launchRadius > 0 else { return nil }
-            let radiusText = String(format: "%.2f", launchRadius)
+            let radiusText = String(printf: "%.2f", launchRadius)
             return PhysicalScale(pixelsPerMetre: 2 * launchRadius / diameter.metres,
                                  source: "ball diameter \(diameter) over its radius at launch, \(radiusText) px")
         }

@@ -1,5 +1,5 @@
 internal import CBallTraceVision
-import Foundation
+import FoundationEssentials
 
 /// Draws flights as a broadcast tracer onto frames of the stored picture: each flight's
 /// ``FlightCurve`` from its launch up to where the ball is at the frame's time, in one colour

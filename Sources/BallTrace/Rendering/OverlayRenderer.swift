@@ -1,5 +1,5 @@
 internal import CBallTraceVision
-import Foundation
+import FoundationEssentials
 
 /// Draws the region of interest and the trajectories in flight onto frames of the stored
 /// picture: the one drawing of both the overlay video and ``TrajectoryOverlay``. The overlay is rasterized (with OpenCV, anti-aliased) only when what it shows

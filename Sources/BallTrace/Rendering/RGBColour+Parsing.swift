@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RGBColour {
     /// The colour names `--tracer-color` takes, with their colours.
@@ -16,7 +16,7 @@ extension RGBColour {
 
     /// A colour name (`red`, `orange`…, any case) or `#RRGGBB`; nil for anything else.
     package init?(parsing text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = text.trimmingWhitespace().lowercased()
         if let colour = Self.named.first(where: { $0.key == text })?.value {
             self = colour
             return

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the tracer picture shows and where, in pixels of the displayed picture: each flight's
 /// detected and predicted path, its launch and apex, and the figures written beside them.
@@ -52,13 +52,13 @@ struct TracerLayout: Sendable, Hashable {
     /// Launch speed and angle, when the flight was measured in metres.
     static func launchText(_ physics: FlightPhysics?) -> String? {
         guard let physics, physics.measurable, let speed = physics.launchSpeed, let angle = physics.launchAngle else { return nil }
-        return String(format: "%.1f m/s  %.1f°", speed, angle)
+        return String(printf: "%.1f m/s  %.1f°", speed, angle)
     }
 
     /// Height gained to the apex, when the flight was measured in metres and rose.
     static func apexText(_ physics: FlightPhysics?) -> String? {
         guard let physics, physics.measurable, let height = physics.apexHeight else { return nil }
-        return String(format: "apex %.*f m", height < 10 ? 2 : 1, height)
+        return String(printf: "apex %.*f m", height < 10 ? 2 : 1, height)
     }
 
     private static func flight(_ t: TrajectoryObservation, frameWidth: Int, frameHeight: Int) -> Flight {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Draws the tracer picture: every flight over one frame of the clip, with launch and apex
 /// marked and the figures written beside them, the picture a coach sends a player.

@@ -32,7 +32,7 @@ final class TracerSink: AnalysisSink {
         let data = try TracerRenderer.render(over: picture, geometry: geometry, trajectories: trajectories,
                                              format: request.format, path: request.path)
         try AtomicFile.write(data, to: request.path)
-        let time = String(format: "%.3f", backdrop.time ?? 0)
+        let time = String(printf: "%.3f", backdrop.time ?? 0)
         logger.debug("rendering: tracer picture \(request.path) drawn over the frame at \(time) s")
         if backdrop.endedBeforeRequestedTime, let requested = request.time {
             return ["the clip ends before \(requested) s: the tracer picture is drawn over its last frame, at \(time) s"]

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One axis of a report plot: what it measures, in which unit, the range it spans and the
 /// round values it is marked at.
@@ -47,7 +48,7 @@ package struct PlotAxis: Sendable, Hashable {
     package func text(_ value: Double) -> String {
         let decimals = step >= 1 ? 0 : Int((-log10(step)).rounded(.up))
         let shown = abs(value) < step * 1e-6 ? 0 : value  // never "-0"
-        return String(format: "%.\(decimals)f", locale: Locale(identifier: "en_US_POSIX"), shown)
+        return String(printf: "%.\(decimals)f", shown)
     }
 
     /// The round step nearest above `rough`: 1, 2 or 5 times a power of ten.

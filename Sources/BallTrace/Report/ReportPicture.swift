@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A picture the shot report carries inside itself: its encoded bytes (PNG or JPEG), and the
 /// size it is shown at.

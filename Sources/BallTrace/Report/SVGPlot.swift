@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A line plot as inline SVG, for the shot report: one series in pieces (a ball come back into
 /// the picture starts a piece of its own, rather than being joined to where it left across the
@@ -84,7 +84,7 @@ package struct SVGPlot: Sendable, Hashable {
 
     /// A coordinate as written into the SVG: two decimals at most, a point for the decimal mark.
     private func n(_ value: Double) -> String {
-        let text = String(format: "%.2f", locale: Locale(identifier: "en_US_POSIX"), value)
+        let text = String(printf: "%.2f", value)
         var trimmed = Substring(text)
         while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
         if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }

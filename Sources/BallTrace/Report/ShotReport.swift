@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The shot report `balltrace shots` writes as `report.html`: one file a player or a coach opens
 /// in any browser, holding everything it shows. Per shot, the tracer picture (the frame at the
@@ -119,7 +119,7 @@ package struct ShotReport: Sendable, Hashable {
     }
 
     private static func seconds(_ value: Double) -> String {
-        String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), value)
+        String(printf: "%.3f", value)
     }
 
     /// The page's look, in the page: system fonts only.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Vision's `VNDetectTrajectoriesRequest`: the parameters of a trajectory analysis, and its
 /// results after each frame a ``SequenceRequestHandler`` performs it on.

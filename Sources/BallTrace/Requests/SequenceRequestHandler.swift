@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Vision's `VNSequenceRequestHandler`: performs requests on the frames of one sequence, in
 /// order, carrying each request's tracking state from frame to frame.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// The frames of a video file (or a URL, or `-` for standard input) as an `AsyncSequence` of
 /// ``VideoFrame``s, for ``SequenceRequestHandler``.
@@ -67,7 +68,7 @@ private final class FrameStream: @unchecked Sendable {
             stop.set()
             credits.signal()
         }
-        let thread = Thread {
+        detachThread(named: "balltrace decode") {
             do {
                 let decoder = try handOver.decoder ?? MediaDecoder(path: path, interruption: stop)
                 let interval = decoder.info.frameRate > 0 ? 1 / decoder.info.frameRate : nil
@@ -83,8 +84,6 @@ private final class FrameStream: @unchecked Sendable {
                 continuation.finish(throwing: error)
             }
         }
-        thread.name = "balltrace decode"
-        thread.start()
         frames = stream.makeAsyncIterator()
         self.credits = credits
     }
@@ -98,7 +97,7 @@ private final class FrameStream: @unchecked Sendable {
 
 /// The decoder a ``VideoFileReader`` opened for its info, until an iterator takes it.
 private final class OpenedDecoder: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var decoder: MediaDecoder?
     private let stop: InterruptFlag
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One picture handed to ``SequenceRequestHandler/perform(_:on:orientation:)``: its 8-bit luma
 /// plane and its time. What `CVPixelBuffer` and `CMTime` are to Vision.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the overlay video would have shown at each frame of an analysis, kept for drawing it
 /// again later on the frames of a second reading (the shot clips): the flights in view at

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// What `balltrace shots` asks of one session: where it is, how to analyse it, where its shots go.
@@ -82,7 +82,7 @@ package enum SessionShots {
         let seen = ShotFinder.shots(in: analysis.trajectories, fromTee: request.settings.tee != nil)
         let shots = ShotHearing.fuse(seen, strikes: strikes, frameInterval: frameRate > 0 ? 1 / frameRate : 0)
         if let strikes {
-            logger.debug("sound: \(strikes.count) strike\(strikes.count == 1 ? "" : "s") heard at \(strikes.map { String(format: "%.3f s", $0.onset) }.joined(separator: ", ")); \(shots.count { $0.heard == true }) of \(shots.count) shots heard")
+            logger.debug("sound: \(strikes.count) strike\(strikes.count == 1 ? "" : "s") heard at \(strikes.map { String(printf: "%.3f s", $0.onset) }.joined(separator: ", ")); \(shots.count { $0.heard == true }) of \(shots.count) shots heard")
         }
         let duration = analysis.decodedDuration
         let trajectories = Dictionary(analysis.trajectories.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
@@ -100,7 +100,7 @@ package enum SessionShots {
         logger.debug("shots: \(shots.count) clip\(shots.count == 1 ? "" : "s") from \(pass.framesRead) frames read again, \(pass.seeks) seek\(pass.seeks == 1 ? "" : "s")")
         // A log never names a clip that is not there.
         if let (shot, _) = zip(shots, frames).first(where: { $0.1 == 0 }) {
-            throw MediaError.decodeFailed(path: request.path, reason: "read a second time, it had no frame for the clip of shot \(shot.number) (\(String(format: "%.2f", shot.impactTime)) s)")
+            throw MediaError.decodeFailed(path: request.path, reason: "read a second time, it had no frame for the clip of shot \(shot.number) (\(String(printf: "%.2f", shot.impactTime)) s)")
         }
         let log = ShotLog(shots: shots, preRoll: request.preRoll, postRoll: request.postRoll, duration: duration)
         try AtomicFile.write(try AnalysisDocument(result: analysis).jsonData(), to: request.analysisPath)

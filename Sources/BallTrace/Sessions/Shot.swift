@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One struck ball of a session: a reported flight that starts there (not one that continues
 /// another), with what the analysis measured of it.
@@ -50,5 +50,5 @@ package struct Shot: Sendable, Hashable {
     }
 
     /// `shot-01.mp4`, `shot-02.mp4`… (three digits from the hundredth shot on).
-    package var clipName: String { String(format: "shot-%02d.mp4", number) }
+    package var clipName: String { String(printf: "shot-%02d.mp4", number) }
 }

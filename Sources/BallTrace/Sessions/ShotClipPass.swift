@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The second reading of a session, after its analysis: each shot's span of it written as a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the shots of a session among the trajectories of its analysis (sight only).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a shot's impact time comes from.
 package enum ImpactSource: String, Sendable, Codable, Hashable {

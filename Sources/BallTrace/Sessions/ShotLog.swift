@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The shot log `balltrace shots` writes as `shots.json` (its schema is printed by
 /// `balltrace schema --shots`) and, row for row, as `shots.csv`. Field names are a contract.
@@ -55,7 +55,7 @@ package struct ShotLog: Sendable, Codable, Hashable {
     /// table shows the same): an absent figure is an empty string.
     package var csvFields: [[String]] {
         func number(_ value: Double?, _ places: Int) -> String {
-            value.map { String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), $0) } ?? ""
+            value.map { String(printf: "%.\(places)f", $0) } ?? ""
         }
         return shots.map { s in
             ["\(s.number)", number(s.impactTime, 6), s.impactSource.rawValue, s.heard.map { "\($0)" } ?? "", s.clip,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A second-order IIR section (direct form I), state kept between calls so that a stream can
 /// be filtered in pieces. Used as a Butterworth high-pass to isolate the band a strike's click

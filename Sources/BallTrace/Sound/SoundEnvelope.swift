@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A session's sound reduced to what strike detection reads: per block of about a millisecond,
 /// the mean energy of the whole signal and of its high band. A millisecond resolves a strike's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A club–ball strike heard in a session's sound: a short broadband click.
 package struct Strike: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds club–ball strikes in a session's sound (``SoundEnvelope``): a pure function, tested on
 /// synthetic signals.

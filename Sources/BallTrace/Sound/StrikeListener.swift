@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Listens to a session while it is analysed: one more sink of the analysis (``AnalysisSink``)
 /// that decodes the audio packets the reader already reads for it, in the same pass, and keeps

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A track's expectation for the current frame.
 struct Expectation: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whether a window of a track's points is a ball in free flight. In order: it was seen in most
 /// of the frames it spans; it moves, and fast enough for its size and the frame; a quadratic in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a ball seen only in part is reported.
 ///

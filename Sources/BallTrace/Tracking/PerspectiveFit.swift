@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A ball's path as a pinhole camera sees it when the ball also moves toward or away from the
 /// camera: p(t) = N(t) / (1 + k·t), with N a quadratic for x and one for y, and k shared.

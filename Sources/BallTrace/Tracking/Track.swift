@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A chain of detections the tracker believes belong to one moving object. It becomes a
 /// reported trajectory once it is long enough and its motion is ballistic; its UUID is given

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Random (version 4) UUIDs for new chains, from a generator seeded once from the system's
 /// random source.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A detected ball position as reported: normalized to the displayed frame in the caller's
 /// coordinate system, with the frame it was seen in and that frame's time.

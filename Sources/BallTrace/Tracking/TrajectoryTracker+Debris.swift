@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // What a strike throws up with the ball: turf, sand or dust leaves the club face at the same
 // moment and from the same place as the ball, slower, and flies a ballistic path of its own.

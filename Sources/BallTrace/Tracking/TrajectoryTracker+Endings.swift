@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // How flights end: in a bounce, and, after leaving the picture through the top, coming back;
 // and a flight too short to report as it was followed, judged once it is lost.

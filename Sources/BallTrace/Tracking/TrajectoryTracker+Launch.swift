@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The launch: which points a chain is judged on, and, once it is confirmed, where its flight
 // began — the points before the ball that it started on, and the detections of the frames

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where blobs become tracks, and tracks become trajectories.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import BallTrace
 
 // iOS 18's Swift Vision API converts its normalized points and rects to and from image
 // coordinates; the same names here, so code written for it ports. Its points are normalized
