@@ -11,8 +11,8 @@ package enum StandardStream {
     }
 
     package func write(_ bytes: some Collection<UInt8>) {
-        let written = bytes.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0)) }
-        if written == nil { Array(bytes).withUnsafeBytes { write($0) } }
+        let wasContiguous: Void? = bytes.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0)) }
+        if wasContiguous == nil { Array(bytes).withUnsafeBytes { write($0) } }
     }
 
     /// All of `bytes`, across partial writes and interrupted calls; given up on any other
