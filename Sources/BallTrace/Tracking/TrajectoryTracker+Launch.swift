@@ -316,6 +316,60 @@ extension TrajectoryTracker {
         return best
     }
 
+    /// What a chain followed before a stretch where a just-reported flight's ball was lost: the
+    /// ball merged for a few frames with something it passed (a banner's edge that a moving
+    /// camera leaves in the difference, an arm) shows as no blob, or as one whose centre lies
+    /// off the ball, and the chain that followed it from its launch went astray there (on with
+    /// the merged blob, or ended), while the one reported began after. The look back
+    /// (`earlierDetections`) stops at such a stretch; points a chain had before it (of the
+    /// ball's size, ``leastPointsBeforeAGap`` at least, the last of them within the ball's
+    /// radius of where the flight's path, carried back, puts it) that lie on one smooth path
+    /// with the flight's first ones are the same ball: gravity carries a ball across a gap of a
+    /// few frames on the path the points on either side fit. The gap is two frames or more (a
+    /// shorter one is the look back's) and at most `trajectoryLength`. Nothing another flight
+    /// has is taken. Empty when no chain qualifies.
+    func pointsBeforeAGap(in flight: Track, like path: FlightPath) -> [TrackPoint] {
+        let first = flight.points[0], length = settings.trajectoryLength
+        let later = Array(flight.points.prefix(length))
+        let ballRadius = later.map(\.radius).sorted()[later.count / 2]
+        guard let fit = path.refitted(to: later) else { return [] }
+        let candidates = droppedChains + active
+        let chainsStart = candidates.lazy.map(\.points[0].step).min() ?? first.step
+        let taken = detectionsOfFlights(since: chainsStart)
+        var best: [TrackPoint] = []
+        for chain in candidates where !chain.isReported && chain.id != flight.id {
+            // Where it may have gone astray: each of its points two to `length` frames before
+            // the flight's first, latest first.
+            for end in chain.points.indices.reversed() {
+                let gap = first.step - chain.points[end].step
+                if gap < 2 { continue }
+                if gap > length || end + 1 <= best.count { break }
+                let last = chain.points[end]
+                guard isSimilarSize(last.radius, ballRadius), !taken.contains(last.detection),
+                      fit.reachesBack(to: last.time, from: first.time),
+                      last.position.distance(to: fit.position(at: last.time)) <= max(2, ballRadius) else { continue }
+                // The run of points of the ball's size up to there, each not a faint shadow of the next.
+                var earliest = end
+                while earliest > 0 {
+                    let p = chain.points[earliest - 1], next = chain.points[earliest]
+                    guard isSimilarSize(p.radius, ballRadius), p.contrast >= settings.backfillContrastShare * next.contrast,
+                          !taken.contains(p.detection) else { break }
+                    earliest -= 1
+                }
+                guard end + 1 - earliest >= Self.leastPointsBeforeAGap, end + 1 - earliest > best.count else { continue }
+                let earlier = Array(chain.points[earliest...end])
+                let joined = earlier + later
+                guard misfitOfOneSmoothPath(joined) != nil, !isPulledUpwardSomewhere(joined), !isCarriedSomewhere(joined) else { continue }
+                best = earlier
+            }
+        }
+        return best
+    }
+
+    /// Fewest points a chain must have followed before a gap for them to be taken as a
+    /// flight's: as many as a chain needs before its fit says anything about it.
+    static let leastPointsBeforeAGap = judgedPoints
+
     /// The detections reported flights (ended or in flight) have from analysed frame `step` on:
     /// each is that flight's ball, and no other flight takes it.
     func detectionsOfFlights(since step: Int) -> Set<TrackPoint.Detection> {

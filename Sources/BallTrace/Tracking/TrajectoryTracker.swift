@@ -313,6 +313,11 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(followedBefore)
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
+            let beforeAGap = pointsBeforeAGap(in: flight, like: path)
+            if !beforeAGap.isEmpty {
+                flight.prepend(beforeAGap)
+                flight.prepend(earlierDetections(of: flight, like: path))
+            }
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth),
                   !isCarriedSomewhere(flight.points), !isDebrisOfAStrike(flight, path: path) else { continue }
             // The ball of a flight that lost it lately: that flight takes these points back and

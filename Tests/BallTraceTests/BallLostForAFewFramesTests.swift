@@ -1,0 +1,61 @@
+import Testing
+@testable import BallTrace
+
+/// A ball merged for a few frames with something it passes (a banner's edge a moving camera
+/// leaves in the difference) is lost by the chain that followed it from its release: that chain
+/// goes on with the merged blob, off the path, and is dropped; the flight is reported from a
+/// chain begun after the stretch. The points the first chain had before it are the flight's,
+/// when they lie on its path: one ball, one flight, from its release.
+@Suite struct BallLostForAFewFramesTests {
+    static let fps = 30.0
+
+    /// A ball thrown at frame 0, rising and slowing: 5 px in radius.
+    static func ball(_ frame: Int, radius: Double = 5) -> TrackPoint {
+        let t = Double(frame) / fps
+        return TrackPoint(frame: frame, time: t, position: PixelPoint(x: 200 + 300 * t, y: 600 - 900 * t + 500 * t * t),
+                          radius: radius, contrast: 40)
+    }
+
+    /// The tracker after the chain that followed `before` went on with a blob that drifts off
+    /// the path from frame `before.last + 1` (the ball merged with an edge, its centre pulled
+    /// back) and was dropped, and the flight begun at frame `resumes` that it reports.
+    static func trackerAndFlight(before: [TrackPoint], resumes: Int) -> (TrajectoryTracker, Track) {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
+        let astray = (before.last!.frame + 1..<resumes - 1).map { f in
+            let onPath = ball(f).position
+            return TrackPoint(frame: f, time: Double(f) / fps,
+                              position: PixelPoint(x: onPath.x - 6 * Double(f - before.last!.frame), y: onPath.y + 4),
+                              radius: 4, contrast: 45)
+        }
+        tracker.droppedChains = [LaunchFromAnotherChainTests.chain(before + astray)]
+        tracker.step = resumes + 12
+        return (tracker, LaunchFromAnotherChainTests.chain((resumes..<resumes + 12).map { ball($0) }))
+    }
+
+    @Test func theFlightGetsWhatTheChainHadBeforeTheBallWasLost() {
+        let (tracker, flight) = Self.trackerAndFlight(before: (0..<8).map { Self.ball($0) }, resumes: 15)
+        #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).map(\.frame) == Array(0..<8))
+    }
+
+    @Test func aGapLongerThanAJudgedWindowIsNotBridged() {
+        // Lost for 13 frames: too long for the path on either side to say it was the same ball.
+        let (tracker, flight) = Self.trackerAndFlight(before: (0..<8).map { Self.ball($0) }, resumes: 21)
+        #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).isEmpty)
+    }
+
+    @Test func pointsOffTheFlightsPathAreNotItsPast() {
+        // Something of the ball's size crossing level, where the flight rose from below.
+        let level = (0..<8).map { f in
+            TrackPoint(frame: f, time: Double(f) / Self.fps, position: PixelPoint(x: 100 + 15 * Double(f), y: Self.ball(8).position.y),
+                       radius: 5, contrast: 40)
+        }
+        let (tracker, flight) = Self.trackerAndFlight(before: level, resumes: 15)
+        #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).isEmpty)
+    }
+
+    @Test func aHandAlongThePathIsNotTheFlightsPast() {
+        // The same path, at three times the ball's size: the hand that threw it.
+        let (tracker, flight) = Self.trackerAndFlight(before: (0..<8).map { Self.ball($0, radius: 15) }, resumes: 15)
+        #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).isEmpty)
+    }
+}
