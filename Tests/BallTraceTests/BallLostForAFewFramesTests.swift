@@ -58,4 +58,27 @@ import Testing
         let (tracker, flight) = Self.trackerAndFlight(before: (0..<8).map { Self.ball($0, radius: 15) }, resumes: 15)
         #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).isEmpty)
     }
+
+    @Test func inTheGapTheBallIsTakenWhereThePathOnBothSidesPutsIt() {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
+        func blob(_ at: PixelPoint, radius: Double) -> Blob {
+            Blob(center: at, radius: radius, area: .pi * radius * radius, contrast: 45)
+        }
+        func shifted(_ frame: Int, by dx: Double) -> PixelPoint {
+            let p = Self.ball(frame).position
+            return PixelPoint(x: p.x + dx, y: p.y)
+        }
+        // Frame 10: the ball merged with an edge, its centre pulled 3 px off; frame 11: a hand
+        // on the path; frame 12: a blob of the ball's size 20 px off it.
+        let seen = [10: blob(shifted(10, by: 3), radius: 4.5), 11: blob(shifted(11, by: 0), radius: 15),
+                    12: blob(shifted(12, by: 20), radius: 5)]
+        tracker.recentFrames = (8..<15).map { f in
+            let blobs = seen[f].map { [$0] } ?? []
+            return TrajectoryTracker.KeptFrame(frame: f, time: Double(f) / Self.fps, step: f, blobs: blobs,
+                                               crowded: blobs.map { _ in false }, sceneToPicture: .identity)
+        }
+        let before = (0..<8).map { Self.ball($0) }, after = (15..<27).map { Self.ball($0) }
+        let found = tracker.detectionsInAGap(between: before, and: after, like: .picture(MotionFit(before + after)!))
+        #expect(found.map(\.frame) == [10])
+    }
 }

@@ -366,6 +366,35 @@ extension TrajectoryTracker {
         return best
     }
 
+    /// The ball in the frames between a flight's points before a gap and its points after it
+    /// (see `pointsBeforeAGap`): with the path known on both sides, where the ball was in each
+    /// frame between is known to its scatter, and a blob of its size whose centre lies within
+    /// its radius of there is the ball, pulled off centre by what it merged with by less than
+    /// its own size. A frame without one is left out.
+    func detectionsInAGap(between before: [TrackPoint], and after: [TrackPoint], like path: FlightPath) -> [TrackPoint] {
+        guard let last = before.last, let next = after.first,
+              let fit = path.refitted(to: before + after.prefix(settings.trajectoryLength)) else { return [] }
+        let ballRadius = before.map(\.radius).sorted()[before.count / 2]
+        let taken = detectionsOfFlights(since: last.step)
+        var found: [TrackPoint] = []
+        for past in recentFrames where past.step > last.step && past.step < next.step {
+            let expected = fit.position(at: past.time)
+            let nearest = past.blobs.indices.filter {
+                let blob = past.blobs[$0]
+                return isSimilarSize(blob.radius, ballRadius) && blob.contrast >= settings.backfillContrastShare * last.contrast
+                    && !taken.contains(TrackPoint.Detection(step: past.step, position: blob.center))
+            }
+                .min { past.blobs[$0].center.distance(to: expected) < past.blobs[$1].center.distance(to: expected) }
+            guard let index = nearest, past.blobs[index].center.distance(to: expected) <= max(2, ballRadius) else { continue }
+            let blob = past.blobs[index]
+            found.append(TrackPoint(frame: past.frame, time: past.time, position: blob.center, radius: blob.radius,
+                                    step: past.step, elongation: blob.elongation, orientation: blob.orientation,
+                                    isCrowded: past.crowded[index], contrast: blob.contrast,
+                                    picturePosition: past.sceneToPicture.apply(blob.center)))
+        }
+        return found
+    }
+
     /// Fewest points a chain must have followed before a gap for them to be taken as a
     /// flight's: as many as a chain needs before its fit says anything about it.
     static let leastPointsBeforeAGap = judgedPoints

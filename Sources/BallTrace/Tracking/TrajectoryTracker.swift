@@ -315,7 +315,7 @@ struct TrajectoryTracker: Sendable {
             }
             let beforeAGap = pointsBeforeAGap(in: flight, like: path)
             if !beforeAGap.isEmpty {
-                flight.prepend(beforeAGap)
+                flight.prepend(beforeAGap + detectionsInAGap(between: beforeAGap, and: flight.points, like: path))
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth),
