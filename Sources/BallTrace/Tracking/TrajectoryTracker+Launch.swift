@@ -292,15 +292,9 @@ extension TrajectoryTracker {
         for chain in candidates where !chain.isReported && chain.id != flight.id && chain.points.count > best.count + 1 {
             guard let i = chain.points.lastIndex(where: { $0.detection == first.detection }),
                   i >= Self.leastPointsFollowedBefore, i > best.count else { continue }
-            // Only what looks like the flight's ball: of about its size (within a factor of two of
-            // its first detections' median, or a pixel), and not a faint shadow of the detection
-            // after it. A hand that carried the ball to its release is larger.
-            var earliest = i
-            while earliest > 0 {
-                let p = chain.points[earliest - 1], next = chain.points[earliest]
-                guard isSimilarSize(p.radius, ballRadius), p.contrast >= settings.backfillContrastShare * next.contrast else { break }
-                earliest -= 1
-            }
+            // Only what looks like the flight's ball (a hand that carried the ball to its release
+            // is larger).
+            let earliest = startOfTheBallsRun(in: chain.points, endingAt: i, ballRadius: ballRadius)
             guard i - earliest >= Self.leastPointsFollowedBefore else { continue }
             // The longest run of its points before the shared one that lies on the flight's path.
             for start in earliest...(i - Self.leastPointsFollowedBefore) {
@@ -348,14 +342,7 @@ extension TrajectoryTracker {
                 guard isSimilarSize(last.radius, ballRadius), !taken.contains(last.detection),
                       fit.reachesBack(to: last.time, from: first.time),
                       last.position.distance(to: fit.position(at: last.time)) <= max(2, ballRadius) else { continue }
-                // The run of points of the ball's size up to there, each not a faint shadow of the next.
-                var earliest = end
-                while earliest > 0 {
-                    let p = chain.points[earliest - 1], next = chain.points[earliest]
-                    guard isSimilarSize(p.radius, ballRadius), p.contrast >= settings.backfillContrastShare * next.contrast,
-                          !taken.contains(p.detection) else { break }
-                    earliest -= 1
-                }
+                let earliest = startOfTheBallsRun(in: chain.points, endingAt: end, ballRadius: ballRadius, leaving: taken)
                 guard end + 1 - earliest >= Self.leastPointsBeforeAGap, end + 1 - earliest > best.count else { continue }
                 let earlier = Array(chain.points[earliest...end])
                 let joined = earlier + later
@@ -398,6 +385,21 @@ extension TrajectoryTracker {
     /// Fewest points a chain must have followed before a gap for them to be taken as a
     /// flight's: as many as a chain needs before its fit says anything about it.
     static let leastPointsBeforeAGap = judgedPoints
+
+    /// Where the run of points before `points[end]` that look like a flight's ball begins: each
+    /// of about its size (within a factor of two of `ballRadius`, or a pixel), not a faint
+    /// shadow of the point after it, and none of `taken`.
+    func startOfTheBallsRun(in points: [TrackPoint], endingAt end: Int, ballRadius: Double,
+                            leaving taken: Set<TrackPoint.Detection> = []) -> Int {
+        var earliest = end
+        while earliest > 0 {
+            let p = points[earliest - 1], next = points[earliest]
+            guard isSimilarSize(p.radius, ballRadius), p.contrast >= settings.backfillContrastShare * next.contrast,
+                  !taken.contains(p.detection) else { break }
+            earliest -= 1
+        }
+        return earliest
+    }
 
     /// The detections reported flights (ended or in flight) have from analysed frame `step` on:
     /// each is that flight's ball, and no other flight takes it.
