@@ -50,7 +50,7 @@ struct Balltrace: ParsableCommand {
                 .split(separator: "\n").map { $0.trimmingWhitespace() }
                 .filter { !$0.isEmpty && !$0.hasPrefix("Help:") }
                 .joined(separator: " ")
-            StandardStream.error.write(Data("Error: \(message) (see '\(helpCommand(for: error))')\n".utf8))
+            StandardStream.error.write("Error: \(message) (see '\(helpCommand(for: error))')\n")
             Glibc.exit(code.rawValue)
         }
     }

@@ -80,7 +80,7 @@ final class Console: @unchecked Sendable {
 }
 
 func writeStandardError(_ text: String) {
-    StandardStream.error.write(Data(text.utf8))
+    StandardStream.error.write(text)
 }
 
 /// What a progress line says: how far, how fast, how long is left.

@@ -56,6 +56,6 @@ enum ExitStatus {
 /// swift-argument-parser does for its own errors.
 func fail(_ error: any Error, flag: String? = nil) -> ExitCode {
     let text = "\(error)".replacing("\n", with: " ")
-    StandardStream.error.write(Data("Error: \(flag.map { "\($0): " } ?? "")\(text)\n".utf8))
+    StandardStream.error.write("Error: \(flag.map { "\($0): " } ?? "")\(text)\n")
     return ExitCode(ExitStatus.code(for: error))
 }

@@ -47,7 +47,7 @@ struct Probe: ParsableCommand {
             print(ProbeSummary.lines(for: probe).joined(separator: "\n"))
         }
         let warnings = probe.warnings.map { "warning: \($0)\n" }.joined()
-        StandardStream.error.write(Data(warnings.utf8))
+        StandardStream.error.write(warnings)
     }
 }
 

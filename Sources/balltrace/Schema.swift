@@ -39,6 +39,6 @@ struct Schema: ParsableCommand {
     func run() throws {
         // The schemas' text ends in a newline.
         let schema = stream ? DocumentSchema.streamLine : shots ? DocumentSchema.shotLog : DocumentSchema.document
-        StandardStream.output.write(Data(schema.utf8))
+        StandardStream.output.write(schema)
     }
 }

@@ -68,7 +68,7 @@ private final class FrameStream: @unchecked Sendable {
             stop.set()
             credits.signal()
         }
-        detachThread(named: "balltrace decode") {
+        detachThread(named: "balltrace.decode") {
             do {
                 let decoder = try handOver.decoder ?? MediaDecoder(path: path, interruption: stop)
                 let interval = decoder.info.frameRate > 0 ? 1 / decoder.info.frameRate : nil
