@@ -344,6 +344,44 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
     #expect(flight.points.map(\.frame) == Array(0..<16), "\(flight.points.map(\.frame))")
 }
 
+@Test func aRecedingBallMissedInAFrameIsFollowedOnToItsLastFrame() throws {
+    // A drive flying away from a camera on the ground, each frame's step 0.8 of the last, a
+    // speck of a pixel alone in the sky: not seen in frame 6, and in frame 7 placed 1.7 px off
+    // (a moving camera's registration adds that much here and there). A parabola through the chain's
+    // points turns back within a frame of the gap; the ball's steps keep shrinking by their
+    // ratio, which the two spans either side of the gap give.
+    var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 406, frameHeight: 720))
+    var position = PixelPoint(x: 4, y: 400), step = (x: 30.0, y: -50.0)
+    for frame in 0..<16 {
+        let seen = frame == 7 ? PixelPoint(x: position.x + 1.2, y: position.y - 1.2) : position
+        tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: frame == 6 ? [] : [ball(seen, radius: 1)])
+        position = PixelPoint(x: position.x + step.x, y: position.y + step.y)
+        step = (step.x * 0.8, step.y * 0.8)
+    }
+    tracker.finish()
+    let flight = try #require(tracker.reported.first)
+    #expect(tracker.reported.count == 1)
+    #expect(flight.points.map(\.frame) == Array(0..<16).filter { $0 != 6 }, "\(flight.points.map(\.frame))")
+}
+
+@Test func theRecedingGuessCarriesOnAcrossAFrameNotSeen() throws {
+    // Steps of 20, 16, 12.8, 10.24 px (each 0.8 of the last); the ball not seen at step 2.
+    var track = Track(first: TrackPoint(frame: 0, time: 0, position: PixelPoint(x: 0, y: 0), radius: 1, step: 0))
+    track.append(TrackPoint(frame: 1, time: 0.1, position: PixelPoint(x: 20, y: 0), radius: 1, step: 1))
+    track.append(TrackPoint(frame: 3, time: 0.3, position: PixelPoint(x: 48.8, y: 0), radius: 1, step: 3))
+    let next = try #require(track.recedingContinuation(at: 0.4, acrossAMissedFrame: true))
+    #expect(abs(next.x - (48.8 + 10.24)) < 1e-9 && next.y == 0)
+    // Only where a missed frame may be bridged (a lone speck's chain).
+    #expect(track.recedingContinuation(at: 0.4) == nil)
+    // Not seen at step 4 either: the steps on from there.
+    track.append(TrackPoint(frame: 5, time: 0.5, position: PixelPoint(x: 48.8 + 10.24 + 8.192, y: 0), radius: 1, step: 5))
+    let after = try #require(track.recedingContinuation(at: 0.6, acrossAMissedFrame: true))
+    #expect(abs(after.x - (48.8 + 10.24 + 8.192 + 6.5536)) < 1e-9)
+    // Two frames missed in a row: no guess.
+    track.append(TrackPoint(frame: 8, time: 0.8, position: PixelPoint(x: 90, y: 0), radius: 1, step: 8))
+    #expect(track.recedingContinuation(at: 0.9, acrossAMissedFrame: true) == nil)
+}
+
 @Test func aFallingBallMeasuredShortOnceIsNotTakenForOneReceding() throws {
     // A toss falling past the server (1280×720, 30 fps, a 7 px ball, 2700 px/s² of gravity):
     // its detection in frame 30 is short by a quarter of its step (its centre from a blob it

@@ -47,8 +47,10 @@ struct MotionFit: Sendable, Hashable {
         position(at: point.time).distance(to: point.position) > max(2, 4 * rms, 0.5 * point.radius)
     }
 
-    /// Whether the last step of `points` (three, in consecutive frames `interval` seconds
-    /// apart) changed from the one before in the way this path's own speed changes there:
+    /// Whether the last step of `points` (three, `interval` seconds between the last two; a
+    /// frame may be missed in either span, the ratio then a frame's, see
+    /// ``Track/stepRatio(spanRatio:first:second:)``) changed from the one before in the way this
+    /// path's own speed changes there:
     /// shorter where the path slows along itself, longer where it speeds up, or either where
     /// it keeps its speed (within ``steadySpeedShare`` a frame). A falling ball speeds up in
     /// the picture; one step of it measured short (its centre taken from a blob it merged
@@ -59,14 +61,16 @@ struct MotionFit: Sendable, Hashable {
         guard points.count == 3 else { return true }
         let a = points[points.startIndex], b = points[points.index(after: points.startIndex)], c = points[points.index(points.startIndex, offsetBy: 2)]
         let previousStep = a.position.distance(to: b.position), lastStep = b.position.distance(to: c.position)
-        guard previousStep > 0.5 else { return true }
+        guard previousStep > 0.5,
+              let ratio = Track.stepRatio(spanRatio: lastStep / previousStep, first: b.step - a.step, second: c.step - b.step)
+        else { return true }
         let velocity = self.velocity(at: b.time)
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         guard speed > 1e-9 else { return true }
         let acceleration = self.acceleration
         // How the path's speed changes over one frame, as a share of it.
-        let change = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed * interval / speed
-        let ratio = lastStep / previousStep
+        let frame = interval / Double(max(1, c.step - b.step))
+        let change = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed * frame / speed
         if ratio < 1 { return change < Self.steadySpeedShare }
         if ratio > 1 { return change > -Self.steadySpeedShare }
         return true

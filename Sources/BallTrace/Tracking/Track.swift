@@ -265,7 +265,12 @@ struct Track: Sendable, Hashable, Identifiable {
                 alternatives.append(PixelPoint(x: last.position.x + (last.position.x - previous.position.x) / span * dt,
                                                y: last.position.y + (last.position.y - previous.position.y) / span * dt))
             }
-            if let receding = recedingContinuation(at: time),
+            // A frame missed is taken in the receding run's stride only by a speck alone in the
+            // sky, as a far ball is: among moving specks (a club's shaft in a waggle, seen small)
+            // a guess that bridges gaps joins them into a smooth run.
+            let loneSpeck = radius <= TrajectoryTracker.speckRadius * settings.analysisPixel
+                && !points.suffix(3).contains(where: \.isCrowded)
+            if let receding = recedingContinuation(at: time, acrossAMissedFrame: loneSpeck),
                depth != nil || parabola.agreesWithStepRatio(of: points.suffix(3), interval: interval) {
                 alternatives.append(receding)
             }
@@ -284,22 +289,49 @@ struct Track: Sendable, Hashable, Identifiable {
     /// step, shrunk (or grown) by the ratio of its last two steps. A ball receding at a steady
     /// speed covers less of the picture each frame, by nearly the same factor from one frame
     /// to the next (the picture divides by depth); a parabola in time, which lets the speed
-    /// fall only linearly, overshoots it. Nil for fewer than three points, frames not
-    /// consecutive, or steps that change by more than half (not one ball's motion).
-    func recedingContinuation(at time: Double) -> PixelPoint? {
+    /// fall only linearly, overshoots it. With `acrossAMissedFrame`, one frame missed in either
+    /// span of the last three points (a ball of a pixel or two, far away, is not seen in every
+    /// frame) is a step of the same run, the ratio a frame the one that gives the two spans
+    /// their lengths: a parabola through a receding path turns back within a frame or two of a
+    /// gap, and a camera that moves adds a pixel of error to a speck's place here and there.
+    /// Nil for fewer than three points, a frame missed (more than one with
+    /// `acrossAMissedFrame`), or steps that change by more than half a frame (not one ball's
+    /// motion).
+    func recedingContinuation(at time: Double, acrossAMissedFrame: Bool = false) -> PixelPoint? {
         guard points.count >= 3 else { return nil }
         let a = points[points.count - 3], b = points[points.count - 2], c = last
-        guard c.step - b.step == 1, b.step - a.step == 1 else { return nil }
-        let previousStep = a.position.distance(to: b.position), lastStep = b.position.distance(to: c.position)
-        guard previousStep > 0.5, lastStep > 0.5 else { return nil }
-        let ratio = lastStep / previousStep
-        guard ratio > 0.5, ratio < 1.5 else { return nil }
-        let interval = max(c.time - b.time, 1e-6)
+        let first = b.step - a.step, second = c.step - b.step, most = acrossAMissedFrame ? 2 : 1
+        guard (1...most).contains(first), (1...most).contains(second) else { return nil }
+        let previousSpan = a.position.distance(to: b.position), lastSpan = b.position.distance(to: c.position)
+        guard previousSpan > 0.5 * Double(first), lastSpan > 0.5 * Double(second) else { return nil }
+        guard let ratio = Self.stepRatio(spanRatio: lastSpan / previousSpan, first: first, second: second),
+              ratio > Self.fewestRecedingRatio, ratio < 1.5 else { return nil }
+        let interval = max(c.time - b.time, 1e-6) / Double(second)
         let steps = (time - c.time) / interval
+        // The last frame's step, of the span b→c: its share of the span is ratio^(n-1)/(1 + … + ratio^(n-1)).
+        let lastShare = second == 1 ? 1 : ratio / (1 + ratio)
         // Steps shrinking by `ratio` each: ratio + ratio² + … for `steps` of them.
-        let reach = abs(ratio - 1) < 1e-9 ? steps : ratio * (1 - pow(ratio, steps)) / (1 - ratio)
+        let reach = (abs(ratio - 1) < 1e-9 ? steps : ratio * (1 - pow(ratio, steps)) / (1 - ratio)) * lastShare
         return PixelPoint(x: c.position.x + (c.position.x - b.position.x) * reach,
                           y: c.position.y + (c.position.y - b.position.y) * reach)
+    }
+
+    /// The least share of the step before that a receding ball's next step may be.
+    static let fewestRecedingRatio = 0.5
+
+    /// The ratio r of each frame's step to the one before that makes a span of `second` frames
+    /// `spanRatio` times as long as the span of `first` frames before it (each of one or two
+    /// frames): r^first · (1 + … + r^(second-1)) / (1 + … + r^(first-1)) = spanRatio, solved in
+    /// closed form.
+    static func stepRatio(spanRatio d: Double, first: Int, second: Int) -> Double? {
+        guard d > 0 else { return nil }
+        switch (first, second) {
+        case (1, 1): return d
+        case (1, 2): return (-1 + (1 + 4 * d).squareRoot()) / 2
+        case (2, 1): return (d + (d * d + 4 * d).squareRoot()) / 2
+        case (2, 2): return d.squareRoot()
+        default: return nil
+        }
     }
 
     /// The receding guess run backward: where a ball was at `time`, before `a`, when `a`, `b`,
