@@ -48,15 +48,15 @@ struct MotionFit: Sendable, Hashable {
     }
 
     /// Whether the last step of `points` (three, `interval` seconds between the last two; a
-    /// frame may be missed in either span, the ratio then a frame's, see
-    /// ``Track/stepRatio(spanRatio:first:second:)``) changed from the one before in the way this
-    /// path's own speed changes there:
-    /// shorter where the path slows along itself, longer where it speeds up, or either where
-    /// it keeps its speed (within ``steadySpeedShare`` a frame). A falling ball speeds up in
-    /// the picture; one step of it measured short (its centre taken from a blob it merged
-    /// with, or from a faint spot partly hidden) is a measurement, not a ball starting to
-    /// recede, and a prediction built on that ratio (``Track/recedingContinuation(at:)``)
-    /// would lag behind the ball onto whatever it passes.
+    /// frame may be missed in either span, the steps then compared a frame at a time, see
+    /// ``Track/stepRatio(spanRatio:first:second:)``) changed from the one before in the way
+    /// this path's own speed changes there: shorter where the path slows along itself, longer
+    /// where it speeds up, or either where it keeps its speed (within ``steadySpeedShare`` a
+    /// frame). A falling ball speeds up in the picture; one step of it measured short (its
+    /// centre taken from a blob it merged with, or from a faint spot partly hidden) is a
+    /// measurement, not a ball starting to recede, and a prediction built on that ratio
+    /// (``Track/recedingContinuation(at:acrossAMissedFrame:)``) would lag behind the ball onto
+    /// whatever it passes.
     func agreesWithStepRatio(of points: some Collection<TrackPoint>, interval: Double) -> Bool {
         guard points.count == 3 else { return true }
         let a = points[points.startIndex], b = points[points.index(after: points.startIndex)], c = points[points.index(points.startIndex, offsetBy: 2)]

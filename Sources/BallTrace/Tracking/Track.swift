@@ -295,8 +295,8 @@ struct Track: Sendable, Hashable, Identifiable {
     /// their lengths: a parabola through a receding path turns back within a frame or two of a
     /// gap, and a camera that moves adds a pixel of error to a speck's place here and there.
     /// Nil for fewer than three points, a frame missed (more than one with
-    /// `acrossAMissedFrame`), or steps that change by more than half a frame (not one ball's
-    /// motion).
+    /// `acrossAMissedFrame`), or a step under half the one before or half again as long (not
+    /// one ball's motion).
     func recedingContinuation(at time: Double, acrossAMissedFrame: Bool = false) -> PixelPoint? {
         guard points.count >= 3 else { return nil }
         let a = points[points.count - 3], b = points[points.count - 2], c = last
@@ -337,7 +337,7 @@ struct Track: Sendable, Hashable, Identifiable {
     /// The receding guess run backward: where a ball was at `time`, before `a`, when `a`, `b`,
     /// `c` are its next three detections in consecutive frames: each step back larger by the
     /// ratio of `a`→`b` to `b`→`c`. Nil when the steps are not like one ball's (see
-    /// ``recedingContinuation(at:)``) or do not shrink.
+    /// ``recedingContinuation(at:acrossAMissedFrame:)``) or do not shrink.
     static func recedingBackward(_ a: TrackPoint, _ b: TrackPoint, _ c: TrackPoint, to time: Double) -> PixelPoint? {
         guard c.step - b.step == 1, b.step - a.step == 1, time < a.time else { return nil }
         let first = a.position.distance(to: b.position), second = b.position.distance(to: c.position)
