@@ -108,4 +108,43 @@ import Testing
         let flights = Self.reported(radius: 3, missing: [13])
         #expect(flights.isEmpty, "\(flights.map(\.points.count))")
     }
+
+    @Test func aFarBallFilmedByAPanningCameraOnePointShortOfAWindowIsReported() throws {
+        // Measured: a range ball receding into the sky, a speck of about a pixel, in the scene's
+        // pixels of a camera panning across it (golf-range-groundcam filmed panning by the
+        // evaluation): nine detections over ten frames, the sixth frame missed, and each placed
+        // up to a pixel off by the camera's registration, so they miss a parabola by 2.1 px.
+        // Half a full window's 3 px turned it away; one point short of a window, it is held
+        // nearly as a window is.
+        let seen: [(frame: Int, x: Double, y: Double, radius: Double)] = [
+            (180, 152.0, 313.6, 1.59), (181, 163.1, 294.7, 0.89), (182, 170.2, 281.6, 0.88),
+            (183, 175.0, 270.7, 0.97), (184, 178.5, 262.8, 0.98), (185, 181.6, 256.8, 1.06),
+            (187, 185.2, 246.8, 0.53), (188, 187.8, 242.8, 1.08), (189, 188.3, 239.8, 1.00)]
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        for frame in 170..<200 {
+            let blobs = seen.filter { $0.frame == frame }.map { Blob(center: PixelPoint(x: $0.x, y: $0.y), radius: $0.radius, area: .pi * $0.radius * $0.radius) }
+            tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: blobs)
+        }
+        tracker.finish()
+        let flights = tracker.reported
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == seen.map(\.frame))
+    }
+
+    @Test func theFewestPointsAreHeldClosestToTheirPath() {
+        // Six detections of the receding ball, each 1.6 px above or below its path in turn:
+        // they miss a parabola by 1.6 px, more than the half of a window's 3 px that six points
+        // (the fewest a short flight may have) are allowed.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        for frame in 0..<30 {
+            var blobs: [Blob] = []
+            if (10..<16).contains(frame) {
+                let p = Self.receding(frame - 10), offset = frame % 2 == 0 ? 1.6 : -1.6
+                blobs.append(Blob(center: PixelPoint(x: p.x + 0.2 * offset, y: p.y + offset), radius: 1.2, area: .pi * 1.44))
+            }
+            tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: blobs)
+        }
+        tracker.finish()
+        #expect(tracker.reported.isEmpty, "\(tracker.reported.map(\.points.count))")
+    }
 }

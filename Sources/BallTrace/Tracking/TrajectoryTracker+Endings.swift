@@ -164,8 +164,9 @@ extension TrajectoryTracker {
     /// picture in a few frames).
     /// It needs the points a trajectory needs less the launch frames a flight may lose at
     /// either end (the strike's smear at one, the fade at the other), never fewer than Vision's
-    /// least trajectory length, and they must lie within half the distance of their path that
-    /// a full window's may: with fewer points to agree, each must agree more closely.
+    /// least trajectory length, and they must lie closer to their path than a full window's
+    /// may: with fewer points to agree, each must agree more closely (see
+    /// ``shortFlightMisfitShare(points:least:)``).
     func shortFlightSeenAlone(_ track: Track) -> Track? {
         let count = track.points.count
         let least = max(AnalysisSettings.minimumTrajectoryLength, settings.trajectoryLength - 2 * Self.launchFramesLost)
@@ -176,7 +177,7 @@ extension TrajectoryTracker {
               }),
               !isLeavingThePicture(track), !speedsUpAcross(track.points),
               let path = test.evaluate(track.points).path,
-              path.rms <= 0.5 * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
+              path.rms <= shortFlightMisfitShare(points: count, least: least) * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
               !test.fliesStraightWithoutFalling(track.points), !isPulledUpwardSomewhere(track.points),
               !isDebrisOfAStrike(track, path: path), !isPickedFromThingsAtRest(track.points) else { return nil }
         var flight = track
@@ -185,6 +186,18 @@ extension TrajectoryTracker {
         flight.reportedAtFrame = recentFrames.last?.frame ?? flight.last.frame
         if path.isInDepth { flight.isSeenInDepth = true }
         return flight
+    }
+
+    /// The share of a full window's smoothness tolerance a short flight of `points` may miss
+    /// its path by: half at the fewest points it may have (`least`), rising evenly to the
+    /// whole at `trajectoryLength`. Fewer points fit a path more easily by chance (each one
+    /// less leaves the fit one freedom less to be caught out by), so the fewest are held
+    /// closest; a flight one point short of a full window is held nearly as a full window is
+    /// (a speck far off, whose place a moving camera's registration puts a pixel out here and
+    /// there, misses a parabola by 2 px over nine points).
+    func shortFlightMisfitShare(points: Int, least: Int) -> Double {
+        let span = max(1, settings.trajectoryLength - least)
+        return 0.5 + 0.5 * Double(min(max(points - least, 0), span)) / Double(span)
     }
 
     /// Whether these points speed up across the picture more than perspective allows: nothing
