@@ -112,7 +112,7 @@ import Testing
     @Test func aFarBallFilmedByAPanningCameraOnePointShortOfAWindowIsReported() throws {
         // Measured: a range ball receding into the sky, a speck of about a pixel, in the scene's
         // pixels of a camera panning across it (golf-range-groundcam filmed panning by the
-        // evaluation): nine detections over ten frames, the sixth frame missed, and each placed
+        // evaluation): nine detections over ten frames, frame 186 missed, and each placed
         // up to a pixel off by the camera's registration, so they miss a parabola by 2.1 px.
         // Half a full window's 3 px turned it away; one point short of a window, it is held
         // nearly as a window is.

@@ -347,9 +347,9 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
 @Test func aRecedingBallMissedInAFrameIsFollowedOnToItsLastFrame() throws {
     // A drive flying away from a camera on the ground, each frame's step 0.8 of the last, a
     // speck of a pixel alone in the sky: not seen in frame 6, and in frame 7 placed 1.7 px off
-    // (a moving camera's registration adds that much here and there). A parabola through the chain's
-    // points turns back within a frame of the gap; the ball's steps keep shrinking by their
-    // ratio, which the two spans either side of the gap give.
+    // (a moving camera's registration adds that much here and there). A parabola through the
+    // chain's points turns back within a frame of the gap; the ball's steps keep shrinking by
+    // their ratio, which the two spans either side of the gap give.
     var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 406, frameHeight: 720))
     var position = PixelPoint(x: 4, y: 400), step = (x: 30.0, y: -50.0)
     for frame in 0..<16 {
