@@ -155,7 +155,7 @@ struct BallisticTest: Sendable, Hashable {
         let decisive = seen.rms <= Self.depthMisfitShare * pictureMisfit
         guard sizeChange >= PerspectiveFit.depthSizeChange || decisive,
               sizeFollowsDepth(points, seen, blurUpTo: decisive ? Self.largestBlur : 0),
-              fallsInDepth(points, seen) || recedesSteeply(points, seen),
+              fallsInDepth(points, seen) || recedesSteeply(points, seen), !speedsUpWhileRecedingSteeply(points, seen),
               misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count
         else { return nil }
         return seen
@@ -276,6 +276,24 @@ struct BallisticTest: Sendable, Hashable {
         let noise = accelerationNoise(points, seen)
         let firstRadius = PerspectiveFit.endRadii(points).head
         return ay >= 2 * noise && ay + noise >= Self.minimumGravityPerRadius * firstRadius
+    }
+
+    /// Whether the path flies away fast enough to double its distance within the window
+    /// (``steepRecession``) and yet crosses the picture faster at its end than at its start.
+    /// The picture divides the motion across the line of sight by depth: to keep its pace while
+    /// its distance doubles a ball would have to double its speed across, where within a
+    /// fraction of a second drag only slows it and gravity or its spin's lift turn it by a few
+    /// metres a second (near the apex, where gravity turns it most, its distance grows by a few
+    /// percent, not twofold). A streak of an edge sliding along itself as a
+    /// hand-held camera sways (a white stick on the grass: blobs 2–3 px across and up to
+    /// fifteen times as long, their sizes scattered enough for a path in depth to follow them)
+    /// was fitted as falling away at 5.2 depths a second while it sped up from 55 to 95 px a frame.
+    func speedsUpWhileRecedingSteeply(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
+        let first = points[0].time, last = points[points.count - 1].time
+        let start = seen.depth(at: first)
+        guard start > 0, seen.depth(at: last) / start >= Self.steepRecession else { return false }
+        let a = seen.velocity(at: first), b = seen.velocity(at: last)
+        return b.x * b.x + b.y * b.y > a.x * a.x + a.y * a.y
     }
 
     /// Whether the path flies away from the camera so fast that its depth grows by at least
