@@ -2,16 +2,19 @@ import Testing
 @testable import BallTrace
 
 /// A path that flies away fast enough to double its distance within a window slows in the
-/// picture, as the picture divides its motion across the line of sight by its depth. Both windows are detections measured on golf-dtl-slowmo (720×1280, 60 fps,
-/// its pictures mostly in pairs): the stick's as the tracker had them (the scene's pixels), the
-/// drive's as reported.
+/// picture, as the picture divides its motion across the line of sight by its depth. Both
+/// windows are detections measured on golf-dtl-slowmo (720×1280, 60 fps, its pictures mostly
+/// in pairs): the stick's as the tracker had them (the scene's pixels), the drive's as reported.
 @Suite struct SteepRecessionTests {
     private let test = BallisticTest(shorterSide: 720)
 
-    /// Each a new picture (consecutive analysed frames), at the time the analysis gave it (a
-    /// converted clip's pairs of pictures are not evenly spaced).
-    private func points(_ measured: [(frame: Int, time: Double, x: Double, y: Double, radius: Double, elongation: Double,
-                                      orientation: Double)]) -> [TrackPoint] {
+    /// A detection as measured: its frame, the time the analysis gave it (a converted clip's
+    /// pairs of pictures are not evenly spaced), its centre and its blob's shape.
+    typealias Detection = (frame: Int, time: Double, x: Double, y: Double, radius: Double, elongation: Double,
+                           orientation: Double)
+
+    /// The detections as a chain's points, each a new picture (consecutive analysed frames).
+    private func points(_ measured: [Detection]) -> [TrackPoint] {
         measured.enumerated().map { step, p in
             TrackPoint(frame: p.frame, time: p.time, position: PixelPoint(x: p.x, y: p.y), radius: p.radius,
                        step: step, elongation: p.elongation, orientation: p.orientation)
@@ -39,16 +42,18 @@ import Testing
     /// The drive itself, filmed from a tripod, from 60 to 28 px a frame as it flies away.
     @Test func aDriveFlyingAwayDownTheLineSlowsAsItRecedes() throws {
         let drive = points([
-            (460, 7.6736, 606.0, 968.0, 7.7, 1, 0), (462, 7.7053, 607.3, 915.4, 6.0, 1, 0), (464, 7.7369, 608.9, 863.1, 7.7, 1, 0),
-            (467, 7.7726, 610.9, 819.4, 7.6, 1, 0), (469, 7.8079, 610.0, 776.4, 7.2, 1, 0), (471, 7.8428, 610.8, 737.7, 6.2, 1, 0),
-            (473, 7.8772, 612.4, 703.8, 6.3, 1, 0), (475, 7.9112, 613.2, 670.1, 6.1, 1, 0), (476, 7.9422, 613.9, 637.7, 5.9, 1, 0),
-            (478, 7.9743, 614.0, 609.7, 5.7, 1, 0),
+            (460, 7.6736, 606.0, 968.0, 7.7, 1, 0), (462, 7.7053, 607.3, 915.4, 6.0, 1, 0),
+            (464, 7.7369, 608.9, 863.1, 7.7, 1, 0), (467, 7.7726, 610.9, 819.4, 7.6, 1, 0),
+            (469, 7.8079, 610.0, 776.4, 7.2, 1, 0), (471, 7.8428, 610.8, 737.7, 6.2, 1, 0),
+            (473, 7.8772, 612.4, 703.8, 6.3, 1, 0), (475, 7.9112, 613.2, 670.1, 6.1, 1, 0),
+            (476, 7.9422, 613.9, 637.7, 5.9, 1, 0), (478, 7.9743, 614.0, 609.7, 5.7, 1, 0),
         ])
         let verdict = test.evaluate(drive)
         #expect(verdict.path != nil, "got \(verdict)")
         let fit = try #require(PerspectiveFit(drive))
         // It does fly away that fast: the rule is asked, and it slows.
-        #expect(fit.depth(at: drive[drive.count - 1].time) / fit.depth(at: drive[0].time) >= BallisticTest.steepRecession)
+        let depthGrowth = fit.depth(at: drive[drive.count - 1].time) / fit.depth(at: drive[0].time)
+        #expect(depthGrowth >= BallisticTest.steepRecession)
         #expect(!test.speedsUpWhileRecedingSteeply(drive, fit))
     }
 }

@@ -155,7 +155,8 @@ struct BallisticTest: Sendable, Hashable {
         let decisive = seen.rms <= Self.depthMisfitShare * pictureMisfit
         guard sizeChange >= PerspectiveFit.depthSizeChange || decisive,
               sizeFollowsDepth(points, seen, blurUpTo: decisive ? Self.largestBlur : 0),
-              fallsInDepth(points, seen) || recedesSteeply(points, seen), !speedsUpWhileRecedingSteeply(points, seen),
+              fallsInDepth(points, seen) || recedesSteeply(points, seen),
+              !speedsUpWhileRecedingSteeply(points, seen),
               misalignedCount(points, stepInterval: stepInterval, velocity: { seen.velocity(at: $0) }) * 2 <= points.count
         else { return nil }
         return seen
@@ -284,10 +285,10 @@ struct BallisticTest: Sendable, Hashable {
     /// its distance doubles a ball would have to double its speed across, where within a
     /// fraction of a second drag only slows it and gravity or its spin's lift turn it by a few
     /// metres a second (near the apex, where gravity turns it most, its distance grows by a few
-    /// percent, not twofold). A streak of an edge sliding along itself as a
-    /// hand-held camera sways (a white stick on the grass: blobs 2–3 px across and up to
-    /// fifteen times as long, their sizes scattered enough for a path in depth to follow them)
-    /// was fitted as falling away at 5.2 depths a second while it sped up from 55 to 95 px a frame.
+    /// percent, not twofold). A streak of an edge sliding along itself as a hand-held camera
+    /// sways (a white stick on the grass: blobs 2–3 px across and up to fifteen times as long,
+    /// their sizes scattered enough for a path in depth to follow them) was fitted as falling
+    /// away at 5.2 depths a second while it sped up from 55 to 95 px a frame.
     func speedsUpWhileRecedingSteeply(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
         let first = points[0].time, last = points[points.count - 1].time
         let start = seen.depth(at: first)

@@ -23,9 +23,9 @@ struct TrackerSettings: Sendable, Hashable {
     var shortPredictionWindow: Int
     /// Live chains at most. In clutter (a crowd, leaves, grass under a moving camera) a few
     /// hundred blobs a frame start as many chains, each new one branching to three, and the
-    /// cap is full in every frame: the tracker's cost a frame grows with the cap, not with the rules
-    /// that end chains (new ones take the places of those ended). Chains are dropped by promise,
-    /// never by arrival order (see `TrajectoryTracker+Pruning.swift`). 750 keeps every chain of
+    /// cap is full in every frame: the tracker's cost a frame grows with the cap, not with the
+    /// rules that end chains (new ones take the places of those ended). Chains are dropped by
+    /// promise, never by arrival order (see `TrajectoryTracker+Pruning.swift`). 750 keeps every chain of
     /// the real clips' balls, filmed still, panning and by hand, and of the generated suites,
     /// and drops a chain of turf rising slowly from where the panned down-the-line drive was
     /// struck before it can be reported, which a thousand kept (and 600 kept longer); where
