@@ -274,7 +274,7 @@ private func vanishingFlight(lastBlob: PixelPoint, atFrame frame: Int = 24) -> T
     var peak = 0
     var tracker = scene.run(trajectoryLength: 10) { _, tracker in peak = max(peak, tracker.activeTrackCount) }
     tracker.finish()
-    #expect(peak >= 1000, "the cap was never reached (\(peak) chains)")
+    #expect(peak >= tracker.settings.maximumLiveChains, "the cap was never reached (\(peak) chains)")
     let flights = tracker.reported.filter { $0.points.contains { $0.frame == 20 } }
     #expect(flights.count == 1)
     let flight = try #require(flights.first)
