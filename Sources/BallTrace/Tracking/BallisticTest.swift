@@ -290,10 +290,8 @@ struct BallisticTest: Sendable, Hashable {
     /// their sizes scattered enough for a path in depth to follow them) was fitted as falling
     /// away at 5.2 depths a second while it sped up from 55 to 95 px a frame.
     func speedsUpWhileRecedingSteeply(_ points: [TrackPoint], _ seen: PerspectiveFit) -> Bool {
-        let first = points[0].time, last = points[points.count - 1].time
-        let start = seen.depth(at: first)
-        guard start > 0, seen.depth(at: last) / start >= Self.steepRecession else { return false }
-        let a = seen.velocity(at: first), b = seen.velocity(at: last)
+        guard recedesSteeply(points, seen) else { return false }
+        let a = seen.velocity(at: points[0].time), b = seen.velocity(at: points[points.count - 1].time)
         return b.x * b.x + b.y * b.y > a.x * a.x + a.y * a.y
     }
 

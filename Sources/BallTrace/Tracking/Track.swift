@@ -343,7 +343,7 @@ struct Track: Sendable, Hashable, Identifiable {
         let first = a.position.distance(to: b.position), second = b.position.distance(to: c.position)
         guard first > 0.5, second > 0.5 else { return nil }
         let growth = first / second
-        guard growth > 1, growth < 2 else { return nil }
+        guard growth > 1, growth < 1 / fewestRecedingRatio else { return nil }
         let interval = max(b.time - a.time, 1e-6)
         let steps = (a.time - time) / interval
         let reach = growth * (pow(growth, steps) - 1) / (growth - 1)

@@ -25,11 +25,11 @@ struct TrackerSettings: Sendable, Hashable {
     /// hundred blobs a frame start as many chains, each new one branching to three, and the
     /// cap is full in every frame: the tracker's cost a frame grows with the cap, not with the
     /// rules that end chains (new ones take the places of those ended). Chains are dropped by
-    /// promise, never by arrival order (see `TrajectoryTracker+Pruning.swift`). 750 keeps every chain of
-    /// the real clips' balls, filmed still, panning and by hand, and of the generated suites,
-    /// and drops a chain of turf rising slowly from where the panned down-the-line drive was
-    /// struck before it can be reported, which a thousand kept (and 600 kept longer); where
-    /// the cap is full it costs a few percent less CPU than a thousand.
+    /// promise, never by arrival order (see `TrajectoryTracker+Pruning.swift`). 750 keeps
+    /// every chain of the real clips' balls, filmed still, panning and by hand, and of the
+    /// generated suites, and drops a chain of turf rising slowly from where the panned
+    /// down-the-line drive was struck before it can be reported, which a thousand kept (and 600
+    /// kept longer); where the cap is full it costs a few percent less CPU than a thousand.
     var maximumLiveChains = 750
     /// Blobs a chain of one point branches to: it has no direction yet, and a ball just released
     /// is nearer the hand than where it will be next. Three covers a hand, a club head and the
