@@ -29,6 +29,10 @@ struct BallisticTest: Sendable, Hashable {
         case pulledUpward(acceleration: Double)
         /// Moves smoothly but does not fall as a ball of its size would.
         case weightless(acceleration: Double)
+        /// Falls straight down at the steady speed drag leaves a shuttlecock (see
+        /// ``fallsAtTerminalSpeed(_:fit:)``): a flight, on the parabola of its
+        /// window (nearly a straight line).
+        case fallingAtTerminalSpeed(fit: MotionFit)
         /// Mostly seen with other moving things close by (parts of a body).
         case crowded(points: Int)
         /// Its size jumps from frame to frame, as a limb's or a racket's does.
@@ -110,7 +114,8 @@ struct BallisticTest: Sendable, Hashable {
         }
         let accelerationNoise = accelerationNoise(points, fit: fit)
         let ay = fit.acceleration.y
-        guard ay >= -3 * accelerationNoise else {
+        let atTerminalSpeed = fallsAtTerminalSpeed(points, fit: fit)
+        guard ay >= -3 * accelerationNoise || atTerminalSpeed else {
             // Coming at the camera, a falling ball races away from the point it comes from,
             // faster as it nears: seen from below (a camera looking up at a ball dropping onto
             // it) that reads as a pull upward, and the path in depth falls.
@@ -124,15 +129,48 @@ struct BallisticTest: Sendable, Hashable {
         // frame or a car moves smoothly too, but nothing pulls it down.
         let radii = points.map(\.radius).sorted()
         let minimumGravity = Self.minimumGravityPerRadius * radii[radii.count / 4]
-        guard ay >= 2 * accelerationNoise, ay + accelerationNoise >= minimumGravity else {
-            return .weightless(acceleration: ay)
-        }
+        let falls = ay >= 2 * accelerationNoise && ay + accelerationNoise >= minimumGravity
+        guard falls || atTerminalSpeed else { return .weightless(acceleration: ay) }
         if reversesHorizontally(points, fit: fit, tolerance: tolerance) { return .reverses }
         if let pushed = pushAlongPath(points, fit: fit, noise: accelerationNoise) { return .pushedAlong(acceleration: pushed) }
         let misaligned = misalignedCount(points, stepInterval: stepInterval, velocity: { fit.velocity(at: $0) })
         if 2 * misaligned > points.count { return .misshapen(misaligned: misaligned) }
-        return .ballistic(fit: fit)
+        return falls ? .ballistic(fit: fit) : .fallingAtTerminalSpeed(fit: fit)
     }
+
+    /// Whether the points fall as a body whose drag has taken most of its acceleration: straight
+    /// down (within ``terminalFallSlant`` of vertical) at about its terminal speed
+    /// (``terminalSpeedPerRadius`` radii a second), its acceleration less than gravity gives it.
+    /// A ball never falls far enough in a shot to get there; a shuttlecock does within half a
+    /// second of its apex, and then falls at about 6.8 m/s whatever it was hit with: about 200
+    /// of its 3.3 cm radii a second, at any distance and frame rate. Near that speed drag and
+    /// gravity nearly cancel: slower, it still speeds up; faster (smashed down), drag slows it,
+    /// which reads as a pull upward. A person walking moves across the picture, not down it,
+    /// and a hand or a body lowered does not keep such a pace.
+    func fallsAtTerminalSpeed(_ points: [TrackPoint], fit: MotionFit) -> Bool {
+        let n = points.count
+        let middle = 0.5 * (points[0].time + points[n - 1].time)
+        let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
+        let radius = Self.medianRadius(points[...])
+        guard radius > 0, v.y > 0, abs(v.x) <= tan(Self.terminalFallSlant) * v.y,
+              Self.terminalSpeedPerRadius.contains(speed / radius) else { return false }
+        let a = fit.acceleration
+        return (a.x * a.x + a.y * a.y).squareRoot() < Self.shuttleGravityPerRadius * radius
+    }
+
+    /// The largest angle from vertical of a fall at terminal speed (17°): drag slows the
+    /// sideways motion a shot gave it as fast as it slows the fall, so by the time the fall is
+    /// steady little of that motion is left.
+    static let terminalFallSlant = 17.0 * .pi / 180
+
+    /// The terminal speed of a shuttlecock, radii of its skirt a second (6.8 m/s over 3.3 cm:
+    /// about 200), within a factor of two either way for a blob's radius measured from a smeared
+    /// streak of a few pixels.
+    static let terminalSpeedPerRadius = 100.0...400.0
+
+    /// Gravity per pixel of a shuttlecock's apparent radius, pixels per second squared
+    /// (9.8 / 0.033).
+    static let shuttleGravityPerRadius = 300.0
 
     /// The path in depth that explains the points, when one does: a ball flying away from the
     /// camera or coming at it follows a parabola in depth, which the picture shows bent by
@@ -394,7 +432,7 @@ struct BallisticTest: Sendable, Hashable {
     /// upward by more than three times what detection noise could make of it.
     func isPulledUpward(_ points: [TrackPoint]) -> Bool {
         guard points.count >= 5, let fit = MotionFit(points) else { return false }
-        return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit)
+        return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit) && !fallsAtTerminalSpeed(points, fit: fit)
     }
 
     /// ``isPulledUpward(_:)`` for a flight seen flying toward or away from the camera, judged

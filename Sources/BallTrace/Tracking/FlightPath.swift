@@ -67,7 +67,7 @@ extension BallisticTest.Verdict {
     /// The path of a window that passed; nil when it did not.
     var path: FlightPath? {
         switch self {
-        case let .ballistic(fit): return .picture(fit)
+        case let .ballistic(fit), let .fallingAtTerminalSpeed(fit): return .picture(fit)
         case let .ballisticInDepth(fit): return .depth(fit)
         default: return nil
         }
