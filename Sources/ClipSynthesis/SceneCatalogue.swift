@@ -11,6 +11,7 @@ extension SyntheticScene {
         ("pole-occlusion", 2.4, { poleOcclusion(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("rough-conditions", 3, { roughConditions(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("baseball-pitch", 2, { baseballPitch(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
+        ("badminton-clear", 3.2, { badmintonClear(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("range-session", 9, { rangeSession(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("no-ball", 3, { noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         // The same scenes filmed by a camera that moves.

@@ -126,6 +126,8 @@ package enum EvaluationSuite {
         .scene("pole-occlusion", 640, 480, fps: 120, seed: 62),
         .scene("baseball-pitch", 1920, 1080, fps: 30, seed: 91),
         .scene("baseball-pitch", 1280, 720, fps: 60, seed: 92),
+        .scene("badminton-clear", 1280, 720, fps: 30, seed: 101),
+        .scene("badminton-clear", 640, 360, fps: 30, seed: 102),
         .scene("rough-conditions", 1280, 720, fps: 30, seed: 71),
         .scene("rough-conditions", 1920, 1080, fps: 60, seed: 72),
         .scene("no-ball", 1280, 720, fps: 30, seed: 81),

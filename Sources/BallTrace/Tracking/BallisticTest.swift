@@ -4,9 +4,11 @@ import Glibc
 /// Whether a window of a track's points is a ball in free flight. In order: it was seen in most
 /// of the frames it spans; it moves, and fast enough for its size and the frame; a quadratic in
 /// time explains its path to within detection noise; nothing pulls it upward and it falls as a
-/// ball of its size falls; it does not turn back horizontally, nor speed up along a level or
-/// rising path; and its elongated blobs are smeared along the motion, not across it. (Whether
-/// a longer path bends as gravity bends a ball's is asked apart: ``fliesStraightWithoutFalling(_:)``.)
+/// ball of its size falls (or straight down at a shuttlecock's terminal speed, where drag has
+/// cancelled gravity: ``fallsAtTerminalSpeed(_:fit:)``); it does not turn back horizontally,
+/// nor speed up along a level or rising path; and its elongated blobs are smeared along the
+/// motion, not across it. (Whether a longer path bends as gravity bends a ball's is asked
+/// apart: ``fliesStraightWithoutFalling(_:)``.)
 /// A ball at rest, a hand or shoulder drifting, a club head's arc, a swinging arm, a walking
 /// person or a chain of clutter fails one of these.
 struct BallisticTest: Sendable, Hashable {
@@ -429,7 +431,9 @@ struct BallisticTest: Sendable, Hashable {
     }
 
     /// Whether something clearly pulls these points upward: their vertical acceleration is
-    /// upward by more than three times what detection noise could make of it.
+    /// upward by more than three times what detection noise could make of it, and they do not
+    /// fall at a shuttlecock's terminal speed (where drag slowing a fall a little faster than
+    /// that reads as a pull upward).
     func isPulledUpward(_ points: [TrackPoint]) -> Bool {
         guard points.count >= 5, let fit = MotionFit(points) else { return false }
         return fit.acceleration.y < -3 * accelerationNoise(points, fit: fit) && !fallsAtTerminalSpeed(points, fit: fit)
