@@ -25,12 +25,7 @@ struct BaseballPitchPipelineTests {
         let first = try #require(frames.min()), last = try #require(frames.max())
         #expect(first <= release + 2, "first point at frame \(first), the ball let go at \(release)")
         #expect(last >= caught - 2 && last <= caught, "last point at frame \(last), the ball caught at \(caught)")
-        let points = Dictionary(trajectory.detectedPoints.map { ($0.frame, $0) }, uniquingKeysWith: { first, _ in first })
-        let matched = truth.filter { position in
-            guard let point = points[position.frame] else { return false }
-            let dx = point.x * Double(width) - position.x, dy = point.y * Double(height) - position.y
-            return (dx * dx + dy * dy).squareRoot() <= max(4, 2 * position.radius)
-        }
-        #expect(Double(matched.count) >= 0.85 * Double(truth.count), "\(matched.count) of \(truth.count) positions matched")
+        let positions = clip.positions(matchedBy: trajectory, width: width, height: height)
+        #expect(Double(positions.matched) >= 0.85 * Double(positions.counted), "\(positions.matched) of \(positions.counted) positions matched")
     }
 }

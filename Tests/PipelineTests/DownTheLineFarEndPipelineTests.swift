@@ -21,12 +21,7 @@ struct DownTheLineFarEndPipelineTests {
         let lastFollowed = try #require(trajectory.detectedPoints.map(\.frame).max())
         #expect(lastFollowed >= lastTruth - 2, "followed to frame \(lastFollowed), the ball in view until \(lastTruth)")
         // Nearly every position of the ball in flight has a point on it (the evaluation's rule).
-        let points = Dictionary(trajectory.detectedPoints.map { ($0.frame, $0) }, uniquingKeysWith: { first, _ in first })
-        let matched = truth.filter { position in
-            guard let point = points[position.frame] else { return false }
-            let dx = point.x * 1920 - position.x, dy = point.y * 1080 - position.y
-            return (dx * dx + dy * dy).squareRoot() <= max(4, 2 * position.radius)
-        }
-        #expect(Double(matched.count) >= 0.95 * Double(truth.count), "\(matched.count) of \(truth.count) positions matched")
+        let positions = clip.positions(matchedBy: trajectory, width: 1920, height: 1080)
+        #expect(Double(positions.matched) >= 0.95 * Double(positions.counted), "\(positions.matched) of \(positions.counted) positions matched")
     }
 }

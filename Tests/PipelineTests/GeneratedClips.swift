@@ -61,6 +61,23 @@ enum GeneratedClips {
     static func temporaryPath(_ name: String) -> String { "\(folder)/\(UUID().uuidString)-\(name)" }
 }
 
+extension GeneratedClips.Clip {
+    /// How many positions of flight `flight` that count (in flight, in view, not cut by the edge)
+    /// `trajectory` has a point on by the evaluation's rule: in the same frame, within max(4 px,
+    /// 2 radii) of the truth, in a `width` × `height` picture; and how many count.
+    func positions(matchedBy trajectory: TrajectoryObservation, flight: Int = 0, width: Int,
+                   height: Int) -> (matched: Int, counted: Int) {
+        let truth = self.truth.flightPositions(flight).filter(\.counts)
+        let points = Dictionary(trajectory.detectedPoints.map { ($0.frame, $0) }, uniquingKeysWith: { first, _ in first })
+        let matched = truth.filter { position in
+            guard let point = points[position.frame] else { return false }
+            let dx = point.x * Double(width) - position.x, dy = point.y * Double(height) - position.y
+            return (dx * dx + dy * dy).squareRoot() <= max(4, 2 * position.radius)
+        }
+        return (matched.count, truth.count)
+    }
+}
+
 /// Clips rendered so far, by path, with one lock per path.
 private final class RenderedClips: @unchecked Sendable {
     private final class Entry: @unchecked Sendable {

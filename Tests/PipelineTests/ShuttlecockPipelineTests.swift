@@ -16,13 +16,7 @@ struct ShuttlecockPipelineTests {
         let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings())
         #expect(result.trajectories.count == 1, "\(result.trajectories.count) trajectories")
         let trajectory = try #require(result.trajectories.first)
-        let truth = clip.truth.flightPositions(0).filter(\.counts)
-        let points = Dictionary(trajectory.detectedPoints.map { ($0.frame, $0) }, uniquingKeysWith: { first, _ in first })
-        let matched = truth.filter { position in
-            guard let point = points[position.frame] else { return false }
-            let dx = point.x * Double(width) - position.x, dy = point.y * Double(height) - position.y
-            return (dx * dx + dy * dy).squareRoot() <= max(4, 2 * position.radius)
-        }
-        #expect(Double(matched.count) >= 0.9 * Double(truth.count), "\(matched.count) of \(truth.count) positions matched")
+        let positions = clip.positions(matchedBy: trajectory, width: width, height: height)
+        #expect(Double(positions.matched) >= 0.9 * Double(positions.counted), "\(positions.matched) of \(positions.counted) positions matched")
     }
 }
