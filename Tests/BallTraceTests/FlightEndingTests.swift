@@ -175,6 +175,32 @@ import ClipSynthesis
         #expect(!flights.contains { $0.ending == .bounced })
     }
 
+    @Test func aBallThrownBackOffTheRimSaysBounced() throws {
+        // A shot falling to the right onto the rim, unseen for a frame as it strikes it, then a
+        // new flight from the same place going back to the left (still falling): the shot bounced.
+        // The same fall followed by a flight going on to the right is a ball caught and dropped.
+        let fps = Self.fps
+        func clip(goingBack: Bool) -> [PixelPoint?] {
+            var positions: [PixelPoint?] = (0..<14).map { f in
+                let t = Double(f) / fps
+                return PixelPoint(x: 100 + 400 * t, y: 80 + 150 * t + 600 * t * t)
+            }
+            let contact = positions.last!!
+            positions.append(nil)
+            positions += (1..<16).map { f in
+                let t = Double(f) / fps
+                return PixelPoint(x: contact.x + (goingBack ? -90 : 90) * t, y: contact.y + 60 * t + 600 * t * t)
+            }
+            return positions
+        }
+        let off = Self.track(clip(goingBack: true))
+        #expect(off.count == 2)
+        #expect(off.first?.ending == .bounced)
+        let on = Self.track(clip(goingBack: false))
+        #expect(on.count == 2)
+        #expect(!on.contains { $0.ending == .bounced })
+    }
+
     @Test func aFlightStillInViewWhenTheClipEndsSaysClipEnded() throws {
         // A lob across the middle of the picture, cut off by the end of the clip mid-air.
         let positions: [PixelPoint?] = (0..<16).map { f in

@@ -4,30 +4,42 @@ import FoundationEssentials
 // and a flight too short to report as it was followed, judged once it is lost.
 extension TrajectoryTracker {
     /// The flights that ended in a bounce: falling when they were lost, with another flight
-    /// starting from where they were, rising, within `gap` frames (`settings.bounceGap`). At 30 or 60 frames a
-    /// second the ball is rarely seen close enough to the floor (or rim) for its own flight to
-    /// take the first frames back up, so the bounce shows as one flight lost and the next
-    /// beginning; the first is then marked `.bounced`, not `.lost`.
+    /// starting from where they were within `gap` frames (`settings.bounceGap`), thrown back:
+    /// rising (off the floor), or going back against the way the first was going across the
+    /// picture (off a rim, a post, a wall). At 30 or 60 frames a second the ball is rarely seen
+    /// close enough to what it hits for its own flight to take the first frames back, so the
+    /// bounce shows as one flight lost and the next beginning; the first is then marked
+    /// `.bounced`, not `.lost`. A ball caught and dropped again starts falling the same way it
+    /// was going: that flight was lost.
     static func markingBounces(_ flights: [Track], gap bounceGap: Int) -> [Track] {
         var result = flights
         for (i, flight) in flights.enumerated() where flight.ending == nil && flight.points.count >= 3 {
             let n = flight.points.count
             let a = flight.points[n - 3], b = flight.points[n - 2], last = flight.points[n - 1]
             guard b.position.y > a.position.y, last.position.y > b.position.y else { continue }  // falling
-            let step = last.position.distance(to: b.position) / Double(max(1, last.step - b.step))
+            let steps = Double(max(1, last.step - b.step))
+            let step = last.position.distance(to: b.position) / steps
+            let across = (last.position.x - b.position.x) / steps
             let rebound = flights.contains { next in
                 guard next.id != flight.id, next.points.count >= 3 else { return false }
                 let gap = next.points[0].step - last.step
                 guard gap >= 1, gap <= bounceGap else { return false }
                 let reach = Double(gap) * step + 3 * max(last.radius, next.points[0].radius)
                 let p = next.points
-                return p[0].position.distance(to: last.position) <= reach
-                    && p[1].position.y < p[0].position.y && p[2].position.y < p[1].position.y  // rising
+                guard p[0].position.distance(to: last.position) <= reach else { return false }
+                let rising = p[1].position.y < p[0].position.y && p[2].position.y < p[1].position.y
+                let back = (p[2].position.x - p[0].position.x) / Double(max(1, p[2].step - p[0].step))
+                let thrownBack = abs(across) >= Self.clearlyAcross && abs(back) >= Self.clearlyAcross && across * back < 0
+                return rising || thrownBack
             }
             if rebound { result[i].ending = .bounced }
         }
         return result
     }
+
+    /// Pixels a frame across the picture that a ball's motion must clearly show, either way, for
+    /// a turn back across it to be told from detection noise.
+    static let clearlyAcross = 1.0
 
 
     /// The reported flight a chain is the ball of, coming back down into the picture where the
