@@ -32,11 +32,12 @@ extension SyntheticScene {
         let launchTime = -random.uniform(0.25...0.35)
         var clear = BallFlight(perspective: flight, launchTime: launchTime)
         clear.restsBeforeLaunch = false
-        if let landing = flight.landingTime() { clear.end = FlightEnd(time: launchTime + landing, staysInView: true) }
+        let landing = flight.landingTime()
+        if let landing { clear.end = FlightEnd(time: launchTime + landing, staysInView: true) }
 
         let figure = camera.pixels(1.8, atDepth: depth)
         let hitterFeet = camera.groundPoint(x: hitter, z: depth)
-        let landingX = flight.point(after: flight.landingTime() ?? 2).x
+        let landingX = flight.point(after: landing ?? 2).x
         let receiverFeet = camera.groundPoint(x: landingX + direction * 0.9, z: depth)
         let players = [
             WalkingFigure(start: hitterFeet, speed: 0, height: figure, colours: .random(&random), phase: 0.3),

@@ -150,14 +150,18 @@ struct BallisticTest: Sendable, Hashable {
     /// which reads as a pull upward. A person walking moves across the picture, not down it,
     /// and a hand or a body lowered does not keep such a pace.
     func fallsAtTerminalSpeed(_ points: [TrackPoint], fit: MotionFit) -> Bool {
-        let n = points.count
-        let middle = 0.5 * (points[0].time + points[n - 1].time)
-        let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
+        let (v, speed) = Self.velocityMidway(points, fit: fit)
         let radius = Self.medianRadius(points[...])
         guard radius > 0, v.y > 0, abs(v.x) <= tan(Self.terminalFallSlant) * v.y,
               Self.terminalSpeedPerRadius.contains(speed / radius) else { return false }
         let a = fit.acceleration
         return (a.x * a.x + a.y * a.y).squareRoot() < Self.shuttleGravityPerRadius * radius
+    }
+
+    /// The fit's velocity (pixels per second) halfway through the points' time, and its speed.
+    static func velocityMidway(_ points: [TrackPoint], fit: MotionFit) -> (velocity: (x: Double, y: Double), speed: Double) {
+        let v = fit.velocity(at: 0.5 * (points[0].time + points[points.count - 1].time))
+        return (v, (v.x * v.x + v.y * v.y).squareRoot())
     }
 
     /// The largest angle from vertical of a fall at terminal speed (17°): drag slows the
@@ -378,9 +382,7 @@ struct BallisticTest: Sendable, Hashable {
     /// Judged where the path is level or rising at mid-window and the ball does not grow (its
     /// last third's median radius within 10 % of its first third's).
     func pushAlongPath(_ points: [TrackPoint], fit: MotionFit, noise: Double) -> Double? {
-        let n = points.count
-        let middle = 0.5 * (points[0].time + points[n - 1].time)
-        let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
+        let (v, speed) = Self.velocityMidway(points, fit: fit)
         guard speed > 0, v.y / speed <= 0.1 else { return nil }
         guard Self.sizeChange(points) <= 1.1 else { return nil }
         let a = fit.acceleration
@@ -411,8 +413,7 @@ struct BallisticTest: Sendable, Hashable {
         guard points.count >= Self.bendPoints, let fit = MotionFit(points) else { return false }
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         guard fit.rms <= Self.smoothnessTolerance(radius: radius) else { return false }
-        let middle = 0.5 * (points[0].time + points[points.count - 1].time)
-        let v = fit.velocity(at: middle), speed = (v.x * v.x + v.y * v.y).squareRoot()
+        let (v, speed) = Self.velocityMidway(points, fit: fit)
         guard speed > 0 else { return false }
         let horizontalShare = abs(v.x) / speed
         guard horizontalShare >= 0.3 else { return false }
