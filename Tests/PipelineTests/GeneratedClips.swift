@@ -1,5 +1,6 @@
 import BallTrace
 import ClipSynthesis
+import Evaluation
 import Foundation
 
 /// Clips rendered once per test run by the project's own generator, with their truth.
@@ -63,8 +64,8 @@ enum GeneratedClips {
 
 extension GeneratedClips.Clip {
     /// How many positions of flight `flight` that count (in flight, in view, not cut by the edge)
-    /// `trajectory` has a point on by the evaluation's rule: in the same frame, within max(4 px,
-    /// 2 radii) of the truth, in a `width` × `height` picture; and how many count.
+    /// `trajectory` has a point on by the evaluation's rule: in the same frame, within
+    /// `matchingDistance` of the truth, in a `width` × `height` picture; and how many count.
     func positions(matchedBy trajectory: TrajectoryObservation, flight: Int = 0, width: Int,
                    height: Int) -> (matched: Int, counted: Int) {
         let truth = self.truth.flightPositions(flight).filter(\.counts)
@@ -72,7 +73,8 @@ extension GeneratedClips.Clip {
         let matched = truth.filter { position in
             guard let point = points[position.frame] else { return false }
             let dx = point.x * Double(width) - position.x, dy = point.y * Double(height) - position.y
-            return (dx * dx + dy * dy).squareRoot() <= max(4, 2 * position.radius)
+            let reach = matchingDistance(truthRadius: position.radius, detectionRadius: point.radius * Double(min(width, height)))
+            return (dx * dx + dy * dy).squareRoot() <= reach
         }
         return (matched.count, truth.count)
     }
