@@ -121,13 +121,19 @@ extension TrajectoryTracker {
             // Within one and a half radii of the path, the ball's radius then (a ball flying
             // away was larger at its start than it is now, and so is its blob's uncertainty);
             // a receding ball farther back along it by up to a third of its step (see
-            // ``lookBackSpeedChange``).
+            // ``lookBackSpeedChange``): one whose size shrinks by a quarter over the window, or
+            // whose points from this one on keep to one path flying away from the camera (its
+            // blob's size scatters more than it shrinks, see ``recedesAlongOnePath``).
             let tolerance = max(2, 1.5 * max(recentRadius, p.radius), 3 * path.rms)
             let onPath = path.position(at: p.time)
-            let along = AlongPathOffset(velocity: path.velocity(at: p.time),
-                                        slack: recedes && Self.isNoSmallerReceding(p.radius, than: next.radius)
-                                            ? Self.lookBackSpeedChange * onPath.distance(to: path.position(at: next.time)) : 0)
-            guard along.distance(from: onPath, to: p.position) <= tolerance,
+            let offset = { (slack: Double) in
+                AlongPathOffset(velocity: path.velocity(at: p.time), slack: slack).distance(from: onPath, to: p.position)
+            }
+            let slack = Self.lookBackSpeedChange * onPath.distance(to: path.position(at: next.time))
+            let explained = offset(recedes && Self.isNoSmallerReceding(p.radius, than: next.radius) ? slack : 0) <= tolerance
+                || (!recedes && !path.isInDepth && offset(slack) <= tolerance
+                    && recedesAlongOnePath(p, then: track.points[first...].prefix(window.count), radius: recentRadius))
+            guard explained,
                   isSimilarSize(p.radius, next.radius),
                   p.contrast >= settings.backfillContrastShare * next.contrast else { break }
             first -= 1
@@ -139,6 +145,18 @@ extension TrajectoryTracker {
             first += 1
         }
         return first
+    }
+
+    /// Whether `point` and the points that follow it lie on one path flying away from the
+    /// camera, within the scatter a ball's detections have: a flight judged on a parabola in the
+    /// picture, its size changing too little over its window to call it receding, may still be a
+    /// ball struck away from the camera, whose first frames after the strike cover ground that
+    /// the parabola, carried back, puts short along the path (see ``lookBackSpeedChange``). A
+    /// camera that moves adds its own scatter to the points, and what tells the two apart at the
+    /// window's start is which path the launch's own points keep to.
+    func recedesAlongOnePath(_ point: TrackPoint, then following: ArraySlice<TrackPoint>, radius: Double) -> Bool {
+        guard let seen = PerspectiveFit([point] + following) else { return false }
+        return seen.k > 0 && seen.rms <= BallisticTest.smoothnessTolerance(radius: radius)
     }
 
     /// Detections of a just-reported flight in the frames before its first point, found in the
