@@ -151,9 +151,9 @@ extension TrajectoryTracker {
     /// camera, within the scatter a ball's detections have: a flight judged on a parabola in the
     /// picture, its size changing too little over its window to call it receding, may still be a
     /// ball struck away from the camera, whose first frames after the strike cover ground that
-    /// the parabola, carried back, puts short along the path (see ``lookBackSpeedChange``). A
-    /// camera that moves adds its own scatter to the points, and what tells the two apart at the
-    /// window's start is which path the launch's own points keep to.
+    /// the parabola, carried back, puts short along the path (see ``lookBackSpeedChange``). Its
+    /// size cannot say so when its blob scatters by a fifth from frame to frame, or a camera that
+    /// moves roughens the points: the path the launch's own points keep to does.
     func recedesAlongOnePath(_ point: TrackPoint, then following: ArraySlice<TrackPoint>, radius: Double) -> Bool {
         guard let seen = PerspectiveFit([point] + following) else { return false }
         return seen.k > 0 && seen.rms <= BallisticTest.smoothnessTolerance(radius: radius)
