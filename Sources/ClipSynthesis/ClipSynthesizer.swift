@@ -26,7 +26,7 @@ package enum ClipSynthesizer {
         // The displayed size turned back: what the file stores.
         let writer = try PlanarVideoWriter(
             path: path, width: stored.displayedWidth, height: stored.displayedHeight, timeScale: timeScale,
-            frameRate: scene.frameRate, encoding: encoding, rotation: scene.rotation,
+            frameRate: scene.frameRate / scene.playbackSlowdown, encoding: encoding, rotation: scene.rotation,
             soundtrack: soundtrack?.samples(), soundSampleRate: Int(Soundtrack.sampleRate))
         var truth: [ClipTruth.Position] = []
         for (frame, time) in scene.frameTimes.enumerated() {
@@ -41,11 +41,11 @@ package enum ClipSynthesizer {
             if let offset { try canvas.shift(by: offset) }
             let view = cameraView(scene, at: time)
             if let view { try canvas.transform(by: view) }
-            truth += positions(of: seen, frame: frame, time: time, scene: scene, foreground: foreground, offset: offset,
-                               view: view)
+            truth += positions(of: seen, frame: frame, time: time * scene.playbackSlowdown, scene: scene,
+                               foreground: foreground, offset: offset, view: view)
             if let flicker = scene.conditions.flicker { canvas.gain(flicker.gain(frame: frame, time: time)) }
             canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
-            let timestamp = Int64((time * Double(timeScale)).rounded())
+            let timestamp = Int64((time * scene.playbackSlowdown * Double(timeScale)).rounded())
             try writer.write(timestamp: timestamp) { try canvas.copy(into: $0, storedFor: scene.rotation) }
         }
         try writer.finish()
@@ -59,7 +59,7 @@ package enum ClipSynthesizer {
         let shake = scene.conditions.shake?.offsets(count: scene.frameCount)
         var truth: [ClipTruth.Position] = []
         for (frame, time) in scene.frameTimes.enumerated() {
-            truth += positions(of: observeBalls(scene, at: time), frame: frame, time: time, scene: scene,
+            truth += positions(of: observeBalls(scene, at: time), frame: frame, time: time * scene.playbackSlowdown, scene: scene,
                                foreground: foreground, offset: shake?[frame], view: cameraView(scene, at: time))
         }
         return ClipTruth(scene: scene, positions: truth)

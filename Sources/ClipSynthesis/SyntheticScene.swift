@@ -26,6 +26,11 @@ package struct SyntheticScene: Sendable, Hashable, Codable {
     /// the interval (0: constant frame rate). A webcam or phone that drops and delays frames
     /// gives a variable-frame-rate clip; the strays are reproducible from the seed.
     package var frameTimeJitter: Double
+    /// How many times slower than life the clip plays: a phone's slow motion films at
+    /// `frameRate` and writes the frames `playbackSlowdown` times as far apart (240 fps played
+    /// at 30: 8). The scene moves in the time it was filmed in; the file's timestamps, and the
+    /// truth's times, are the clip's.
+    package var playbackSlowdown: Double = 1
     /// The static picture behind everything.
     package var backdrop: Backdrop
     /// Things that do not move: painted into the backdrop, or drawn over the balls in every frame
@@ -116,5 +121,6 @@ extension SyntheticScene {
             figures: try c.decodeIfPresent([SceneFigure].self, forKey: .figures) ?? [],
             conditions: try c.decodeIfPresent(CaptureConditions.self, forKey: .conditions) ?? CaptureConditions(),
             encodingCRF: try c.decodeIfPresent(Int.self, forKey: .encodingCRF) ?? 18)
+        playbackSlowdown = try c.decodeIfPresent(Double.self, forKey: .playbackSlowdown) ?? 1
     }
 }

@@ -103,6 +103,10 @@ struct DetectionOptions: ParsableArguments {
 
     @Flag(help: "The camera stands still (a tripod): do not follow its motion. Saves that work on every frame; a camera that does move is then seen as its whole picture moving.")
     var fixedCamera = false
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How many times slower than life the clip plays (8 for slow motion filmed at 240 fps and played at 30; 1…32): flights are judged by gravity in the time they were filmed in; times stay the clip's.", valueName: "factor"))
+    var slowMotion: Double = 1
 }
 
 /// The scale that turns pixels into metres.

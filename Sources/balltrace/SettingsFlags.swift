@@ -14,6 +14,7 @@ extension DetectionOptions {
             trajectoryLength: trajectoryLength, frameSpacing: frameSpacing, coordinates: coordinates,
             scale: physics.scale, tee: tee)
         settings.fixedCamera = fixedCamera
+        settings.slowMotion = slowMotion
         return settings
     }
 }
@@ -40,6 +41,7 @@ func settingsFlag(for error: AnalysisSettingsError, physics: PhysicsOptions) -> 
     case .teeOutsideFrame: return "--tee"
     case .trajectoryLengthTooShort: return "--trajectory-length"
     case .negativeFrameSpacing: return "--frame-spacing"
+    case .slowMotionOutOfRange: return "--slow-motion"
     case .negativeRadius: return "--min-radius"
     case .nonPositiveMaximumRadius: return "--max-radius"
     case .minimumAboveMaximum: return "--min-radius/--max-radius"

@@ -31,6 +31,8 @@ struct SynthesizeClip: ParsableCommand {
     var noise: Double?
     @Option(help: "libx264 constant rate factor of the clip (default: the scenario's own). With --noise 6 and --crf 18 a 1080p60 clip carries a phone camera's 20–30 Mbit/s.")
     var crf: Int?
+    @Option(help: "Play the clip this many times slower than life, as a phone's slow motion does (1…32): frames filmed at --fps are written --slow-motion times as far apart.")
+    var slowMotion: Double = 1
     @Flag(help: "Give the clip its scenario's soundtrack, AAC in the MP4 (range-session: strikes at the impacts, whooshes, a clap, voices, room noise).")
     var sound = false
 
@@ -47,6 +49,8 @@ struct SynthesizeClip: ParsableCommand {
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive (got \(seconds))") }
         if sound, scenario != "range-session" { throw ValidationError("--sound: only range-session has a soundtrack") }
         guard fps > 0 else { throw ValidationError("--fps must be positive (got \(fps))") }
+        guard (1...32).contains(slowMotion) else { throw ValidationError("--slow-motion must be 1…32 (got \(slowMotion))") }
+        if sound, slowMotion != 1 { throw ValidationError("--sound: a slow-motion clip has no soundtrack here") }
     }
 
     func run() throws {
@@ -56,6 +60,7 @@ struct SynthesizeClip: ParsableCommand {
         else { throw ValidationError("unknown scenario '\(scenario)'") }
         scene.rotation = storedRotation
         scene.frameTimeJitter = vfr
+        scene.playbackSlowdown = slowMotion
         if let noise { scene.noise = noise }
         if let crf { scene.encodingCRF = crf }
         let soundtrack = sound ? SyntheticScene.rangeSessionSoundtrack(seconds: Double(scene.frameCount) / fps, seed: seed) : nil

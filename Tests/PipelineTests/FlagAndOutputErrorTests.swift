@@ -26,6 +26,8 @@ struct FlagErrorTests {
         Case(flags: ["--trajectory-length", "4"], mentions: ["--trajectory-length", "at least 5"]),
         Case(flags: ["--trajectory-length", "-10"], mentions: ["--trajectory-length", "at least 5"]),
         Case(flags: ["--frame-spacing", "-0.5"], mentions: ["--frame-spacing", "0 or more"]),
+        Case(flags: ["--slow-motion", "0.5"], mentions: ["--slow-motion", "1…32"]),
+        Case(flags: ["--slow-motion", "64"], mentions: ["--slow-motion", "1…32"]),
         Case(flags: ["--coordinates", "bottom-left"], mentions: ["--coordinates", "top-left", "vision"]),
         Case(flags: ["--video-crf", "60"], mentions: ["--video-crf", "0…51"]),
         Case(flags: ["--video-preset", "quick"], mentions: ["--video-preset", "veryfast"]),

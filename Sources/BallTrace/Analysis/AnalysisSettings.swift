@@ -28,8 +28,18 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     /// and a camera that stands still costs only its estimation. Fixed for a sequence: a
     /// request's later frames keep what its first was analysed with.
     public var fixedCamera: Bool
+    /// How many times slower than life the clip plays: 8 for a phone's slow motion filmed at
+    /// 240 frames a second and played at 30, 1 (the default) for a clip that plays in real
+    /// time. A flight is judged by physics (how fast gravity pulls, how fast a ball crosses the
+    /// picture) in the time it was filmed in, which the clip's timestamps stretch by this much:
+    /// slowed eight times, gravity pulls 64 times weaker than any ball's, and a flight is not
+    /// told from a walker's bobbing head. Reported times stay the clip's own; speeds in the
+    /// physics are life's. Fixed for a sequence, as ``fixedCamera`` is.
+    public var slowMotion: Double
 
     public static let minimumTrajectoryLength = 5
+    /// The slowest playback `slowMotion` may describe: a 960 fps capture played at 30.
+    public static let slowMotionRange = 1.0...32.0
 
     public init(regionOfInterest: NormalizedRect = .fullFrame,
                 minimumRadius: RadiusLimit = .normalized(0),
@@ -41,6 +51,7 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
                 tee: NormalizedPoint? = nil) {
         self.tee = tee
         fixedCamera = false
+        slowMotion = 1
         self.regionOfInterest = regionOfInterest
         self.minimumRadius = minimumRadius
         self.maximumRadius = maximumRadius
@@ -51,10 +62,11 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case regionOfInterest, minimumRadius, maximumRadius, trajectoryLength, frameSpacing, coordinates, scale, tee, fixedCamera
+        case regionOfInterest, minimumRadius, maximumRadius, trajectoryLength, frameSpacing, coordinates, scale, tee, fixedCamera, slowMotion
     }
 
-    /// Settings encoded before `fixedCamera` existed followed the camera.
+    /// Settings encoded before `fixedCamera` existed followed the camera; before `slowMotion`
+    /// existed, clips played in real time.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(regionOfInterest: try c.decode(NormalizedRect.self, forKey: .regionOfInterest),
@@ -66,6 +78,7 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
                   scale: try c.decodeIfPresent(ScaleSetting.self, forKey: .scale),
                   tee: try c.decodeIfPresent(NormalizedPoint.self, forKey: .tee))
         fixedCamera = try c.decodeIfPresent(Bool.self, forKey: .fixedCamera) ?? false
+        slowMotion = try c.decodeIfPresent(Double.self, forKey: .slowMotion) ?? 1
     }
 
     /// Checks what can be checked without the video.
@@ -73,6 +86,7 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
         guard regionOfInterest.isValid else { throw .regionOutsideFrame(regionOfInterest) }
         guard trajectoryLength >= Self.minimumTrajectoryLength else { throw .trajectoryLengthTooShort(trajectoryLength) }
         guard frameSpacing.isFinite, frameSpacing >= 0 else { throw .negativeFrameSpacing(frameSpacing) }
+        guard Self.slowMotionRange.contains(slowMotion) else { throw .slowMotionOutOfRange(slowMotion) }
         if let tee, !((0...1).contains(tee.x) && (0...1).contains(tee.y)) { throw .teeOutsideFrame(tee) }
         guard minimumRadius.value >= 0 else { throw .negativeRadius(minimumRadius) }
         guard maximumRadius.value > 0 else { throw .nonPositiveMaximumRadius(maximumRadius) }
@@ -106,6 +120,8 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
     case regionOutsideFrame(NormalizedRect)
     case trajectoryLengthTooShort(Int)
     case negativeFrameSpacing(Double)
+    /// The slow-motion factor lies outside ``AnalysisSettings/slowMotionRange`` (or is not a number).
+    case slowMotionOutOfRange(Double)
     case negativeRadius(RadiusLimit)
     case nonPositiveMaximumRadius(RadiusLimit)
     case minimumAboveMaximum(RadiusLimit, RadiusLimit)
@@ -128,6 +144,9 @@ public enum AnalysisSettingsError: Error, Sendable, Hashable, CustomStringConver
             return "trajectory length must be at least \(AnalysisSettings.minimumTrajectoryLength) (got \(n))"
         case let .negativeFrameSpacing(s):
             return "frame spacing must be 0 or more seconds (got \(s))"
+        case let .slowMotionOutOfRange(factor):
+            let range = AnalysisSettings.slowMotionRange
+            return "slow motion must be \(Int(range.lowerBound))…\(Int(range.upperBound)) times slower than life (got \(factor))"
         case let .negativeRadius(r):
             return "minimum radius must be 0 or more (got \(r))"
         case let .nonPositiveMaximumRadius(r):

@@ -80,13 +80,15 @@ final class FrameAnalyzer {
     /// with the new bounds, chains already followed keep their points. The detector keeps the
     /// resolution it chose for the first frame's smallest radius, and no blob larger than the
     /// first frame's largest radius allowed reaches the filter. The trajectory length, the
-    /// frame spacing, the tee and whether the camera is followed stay those the sequence began with.
+    /// frame spacing, the tee, whether the camera is followed and how slowly the clip plays stay those the
+    /// sequence began with.
     func refilter(_ new: AnalysisSettings) throws(AnalysisSettingsError) {
         var new = new
         new.trajectoryLength = settings.trajectoryLength
         new.frameSpacing = settings.frameSpacing
         new.tee = settings.tee
         new.fixedCamera = settings.fixedCamera
+        new.slowMotion = settings.slowMotion
         guard new != settings else { return }
         try new.validate(shorterSide: geometry.shorterSide)
         settings = new
@@ -132,7 +134,8 @@ final class FrameAnalyzer {
         let pictureToScene = displayedPose
         let sceneToPicture = pictureToScene.inverse
         let sceneBlobs = blobs.map { $0.transformed(by: pictureToScene) }
-        tracking.submit(TrackerInput(frame: frame, time: takenAt, blobs: sceneBlobs, clutter: specks.crowdedSpecks(sceneBlobs),
+        // The tracker judges flights by physics, in the time they were filmed in.
+        tracking.submit(TrackerInput(frame: frame, time: takenAt / settings.slowMotion, blobs: sceneBlobs, clutter: specks.crowdedSpecks(sceneBlobs),
                                      sceneToPicture: sceneToPicture,
                                      faintSpots: FrameFaintSpots(finder: faintSpots, serial: report.serial, geometry: geometry,
                                                                  sceneToPicture: sceneToPicture)))
@@ -148,10 +151,17 @@ final class FrameAnalyzer {
             and: geometry.displayed(fromStored: q), to: geometry.displayed(fromStored: cameraPose.apply(q))) ?? .identity
     }
 
-    /// Reported trajectories still in flight, in their frames' own pixels.
-    var inFlight: [Track] { tracking.withTracker { $0.inFlight }.map(\.inPicture) }
-    /// Every reported trajectory so far, in their frames' own pixels.
-    var reported: [Track] { tracking.withTracker { $0.reported }.map(\.inPicture) }
+    /// Reported trajectories still in flight, in their frames' own pixels and the clip's time.
+    var inFlight: [Track] { tracking.withTracker { $0.inFlight }.map(asShown) }
+    /// Every reported trajectory so far, in their frames' own pixels and the clip's time.
+    var reported: [Track] { tracking.withTracker { $0.reported }.map(asShown) }
+
+    /// A track as the clip shows it: in its frame's own pixels, at the clip's times (the
+    /// tracker's are life's, see ``AnalysisSettings/slowMotion``).
+    private func asShown(_ track: Track) -> Track {
+        let shown = track.inPicture
+        return settings.slowMotion == 1 ? shown : shown.timesStretched(by: settings.slowMotion)
+    }
 
     /// Where the camera was for the last frame given.
     var frameCamera: FrameCamera {
@@ -179,7 +189,7 @@ final class FrameAnalyzer {
             var observation = TrajectoryObservation(
                 track: $0, frameWidth: geometry.displayedWidth, frameHeight: geometry.displayedHeight,
                 coordinates: settings.coordinates, trajectoryLength: settings.trajectoryLength,
-                frameInterval: frameInterval, scale: settings.scale)
+                frameInterval: frameInterval, scale: settings.scale, slowMotion: settings.slowMotion)
             if listingRepeats && !repeats.isEmpty {
                 // A repeat shows the picture taken when its original was: the same point at the
                 // same time, under the repeat's frame index (so times never run backwards).

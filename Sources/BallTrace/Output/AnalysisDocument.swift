@@ -60,6 +60,9 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
         /// True when the camera was said to stand still (`--fixed-camera`) and its motion was
         /// not followed; absent otherwise.
         package var fixedCamera: Bool?
+        /// How many times slower than life the clip was said to play (`--slow-motion`); absent
+        /// for a clip that plays in real time.
+        package var slowMotion: Double?
     }
 
     package struct Point: Sendable, Codable, Hashable {
@@ -111,7 +114,7 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
             foregroundThresholdMinimum: result.applied.foregroundThresholdMinimum,
             foregroundThresholdMaximum: result.applied.foregroundThresholdMaximum,
             pixelsPerMetre: s.scale?.pixelsPerMetre, ballDiameter: s.scale?.ballDiameter?.metres, tee: s.tee,
-            fixedCamera: s.fixedCamera ? true : nil)
+            fixedCamera: s.fixedCamera ? true : nil, slowMotion: s.slowMotion == 1 ? nil : s.slowMotion)
         trajectories = result.trajectories.map(Trajectory.init)
         warnings = result.warnings
     }
@@ -130,6 +133,7 @@ package struct AnalysisDocument: Sendable, Codable, Hashable {
             && settings.ballDiameter == wanted.scale?.ballDiameter?.metres
             && settings.tee == wanted.tee
             && (settings.fixedCamera ?? false) == wanted.fixedCamera
+            && (settings.slowMotion ?? 1) == wanted.slowMotion
     }
 
     /// The document as pretty-printed JSON, keys in declaration order, ending in a newline.

@@ -57,6 +57,16 @@ struct Track: Sendable, Hashable, Identifiable {
     }
     var isReported: Bool { reportedAtFrame != nil }
 
+    /// The same track with every time (its points', its impact's) `factor` times as far from
+    /// the clip's start: from the time a slow-motion clip was filmed in to the time it plays in.
+    func timesStretched(by factor: Double) -> Track {
+        var copy = self
+        for i in copy.points.indices { copy.points[i].time *= factor }
+        copy.impact?.time *= factor
+        copy.fitted.value = nil
+        return copy
+    }
+
     /// Drops points from the start (detections of something else the chain began on).
     mutating func dropFirst(_ count: Int) {
         points.removeFirst(min(count, points.count - 1))

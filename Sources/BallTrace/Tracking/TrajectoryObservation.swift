@@ -58,8 +58,10 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     ///   - frameInterval: seconds between frames, the step of the predicted path; 0: taken
     ///     from the detections.
     ///   - scale: how pixels become metres; nil: no physics.
+    ///   - slowMotion: how many times slower than life the track's times run (see
+    ///     ``AnalysisSettings/slowMotion``): the physics is life's.
     init(track: Track, frameWidth: Int, frameHeight: Int, coordinates: CoordinateSystem, trajectoryLength: Int,
-                frameInterval: Double = 0, scale: ScaleSetting? = nil) {
+                frameInterval: Double = 0, scale: ScaleSetting? = nil, slowMotion: Double = 1) {
         let track = HiddenPartPlacement.placed(StreakPlacement.placed(track))
         let shorter = Double(min(frameWidth, frameHeight))
         uuid = track.id
@@ -93,7 +95,11 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
         events = FlightEvents(points: points, path: flightPath, predicted: ahead, interval: interval,
                               frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates,
                               endedBy: track.ending, impact: track.impact)
-        physics = scale.flatMap { FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: $0) }
+        physics = scale.flatMap { setting in
+            guard slowMotion != 1 else { return FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: setting) }
+            let lived = track.timesStretched(by: 1 / slowMotion).points
+            return FlightPhysics(points: lived, fit: depthFit == nil ? MotionFit(lived) : nil, setting: setting)
+        }
     }
 
     /// The median time between consecutive detections.
