@@ -80,8 +80,8 @@ final class FrameAnalyzer {
     /// with the new bounds, chains already followed keep their points. The detector keeps the
     /// resolution it chose for the first frame's smallest radius, and no blob larger than the
     /// first frame's largest radius allowed reaches the filter. The trajectory length, the
-    /// frame spacing, the tee, whether the camera is followed and how slowly the clip plays stay those the
-    /// sequence began with.
+    /// frame spacing, the tee, whether the camera is followed and how slowly the clip plays
+    /// stay those the sequence began with.
     func refilter(_ new: AnalysisSettings) throws(AnalysisSettingsError) {
         var new = new
         new.trajectoryLength = settings.trajectoryLength
@@ -135,8 +135,8 @@ final class FrameAnalyzer {
         let sceneToPicture = pictureToScene.inverse
         let sceneBlobs = blobs.map { $0.transformed(by: pictureToScene) }
         // The tracker judges flights by physics, in the time they were filmed in.
-        tracking.submit(TrackerInput(frame: frame, time: takenAt / settings.slowMotion, blobs: sceneBlobs, clutter: specks.crowdedSpecks(sceneBlobs),
-                                     sceneToPicture: sceneToPicture,
+        tracking.submit(TrackerInput(frame: frame, time: takenAt / settings.slowMotion, blobs: sceneBlobs,
+                                     clutter: specks.crowdedSpecks(sceneBlobs), sceneToPicture: sceneToPicture,
                                      faintSpots: FrameFaintSpots(finder: faintSpots, serial: report.serial, geometry: geometry,
                                                                  sceneToPicture: sceneToPicture)))
     }
