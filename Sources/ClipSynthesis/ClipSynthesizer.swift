@@ -41,11 +41,11 @@ package enum ClipSynthesizer {
             if let offset { try canvas.shift(by: offset) }
             let view = cameraView(scene, at: time)
             if let view { try canvas.transform(by: view) }
-            truth += positions(of: seen, frame: frame, time: time * scene.playbackSlowdown, scene: scene,
+            truth += positions(of: seen, frame: frame, time: scene.shownTime(time), scene: scene,
                                foreground: foreground, offset: offset, view: view)
             if let flicker = scene.conditions.flicker { canvas.gain(flicker.gain(frame: frame, time: time)) }
             canvas.noise(sigma: scene.noise, seed: scene.seed &* 1_000_003 &+ UInt64(frame))
-            let timestamp = Int64((time * scene.playbackSlowdown * Double(timeScale)).rounded())
+            let timestamp = Int64((scene.shownTime(time) * Double(timeScale)).rounded())
             try writer.write(timestamp: timestamp) { try canvas.copy(into: $0, storedFor: scene.rotation) }
         }
         try writer.finish()
@@ -59,7 +59,7 @@ package enum ClipSynthesizer {
         let shake = scene.conditions.shake?.offsets(count: scene.frameCount)
         var truth: [ClipTruth.Position] = []
         for (frame, time) in scene.frameTimes.enumerated() {
-            truth += positions(of: observeBalls(scene, at: time), frame: frame, time: time * scene.playbackSlowdown, scene: scene,
+            truth += positions(of: observeBalls(scene, at: time), frame: frame, time: scene.shownTime(time), scene: scene,
                                foreground: foreground, offset: shake?[frame], view: cameraView(scene, at: time))
         }
         return ClipTruth(scene: scene, positions: truth)

@@ -31,6 +31,9 @@ package struct SyntheticScene: Sendable, Hashable, Codable {
     /// at 30: 8). The scene moves in the time it was filmed in; the file's timestamps, and the
     /// truth's times, are the clip's.
     package var playbackSlowdown: Double = 1
+
+    /// When a frame filmed at `time` (seconds into the scene) is shown: its timestamp in the file.
+    package func shownTime(_ time: Double) -> Double { time * playbackSlowdown }
     /// The static picture behind everything.
     package var backdrop: Backdrop
     /// Things that do not move: painted into the backdrop, or drawn over the balls in every frame

@@ -49,7 +49,10 @@ struct SynthesizeClip: ParsableCommand {
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive (got \(seconds))") }
         if sound, scenario != "range-session" { throw ValidationError("--sound: only range-session has a soundtrack") }
         guard fps > 0 else { throw ValidationError("--fps must be positive (got \(fps))") }
-        guard (1...32).contains(slowMotion) else { throw ValidationError("--slow-motion must be 1…32 (got \(slowMotion))") }
+        let slowMotions = AnalysisSettings.slowMotionRange
+        guard slowMotions.contains(slowMotion) else {
+            throw ValidationError("--slow-motion must be \(Int(slowMotions.lowerBound))…\(Int(slowMotions.upperBound)) (got \(slowMotion))")
+        }
         if sound, slowMotion != 1 { throw ValidationError("--sound: a slow-motion clip has no soundtrack here") }
     }
 
