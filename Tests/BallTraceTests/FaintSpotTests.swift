@@ -153,6 +153,52 @@ import Testing
         #expect(flights.allSatisfy { $0.points.map(\.frame) == Array(0..<9) }, "\(flights.map { $0.points.map(\.frame) })")
     }
 
+    /// A ball far off crossing the picture in seven frames (struck outside it, then out of
+    /// sight): a speck of radius 0.8 in `blobFrames`, anywhere else in 0–6 only a faint spot,
+    /// which `source` finds when it is asked to look near it. Returns the flights reported.
+    static func trackSpeck(blobFrames: Set<Int>, faintSpots: Bool) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        for frame in 0..<12 {
+            let blobs = blobFrames.contains(frame) ? [Blob(center: ball(frame), radius: 0.8, area: 2)] : []
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: blobs,
+                           faintSpots: faintSpots ? FadingBall(frame: frame < 7 ? frame : 30) : nil)
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
+    @Test func aSpeckMissedForAFrameIsTakenFromAFaintSpotThere() throws {
+        // Seen in frames 0–4 and 6: compression hid it in frame 5.
+        let seen: Set<Int> = [0, 1, 2, 3, 4, 6]
+        let without = Self.trackSpeck(blobFrames: seen, faintSpots: false)
+        try #require(without.count == 1, "\(without.count) flights")
+        #expect(without[0].points.map(\.frame) == [0, 1, 2, 3, 4, 6])
+        let with = Self.trackSpeck(blobFrames: seen, faintSpots: true)
+        try #require(with.count == 1, "\(with.count) flights")
+        #expect(with[0].points.map(\.frame) == Array(0..<7))
+        #expect(with[0].points[5].position.distance(to: Self.ball(5)) < 0.5)
+    }
+
+    @Test func aSpeckChainTakesOneFaintSpotAndNoMore() throws {
+        // Seen in frames 0–4, then faint in 5 and 6: the chain takes frame 5 from its faint spot,
+        // not frame 6 (one faint point stands for the one frame a speck may miss), and its six
+        // points are a short flight.
+        let flights = Self.trackSpeck(blobFrames: Set(0..<5), faintSpots: true)
+        #expect(flights.map { $0.points.map(\.frame) } == [Array(0..<6)])
+    }
+
+    @Test func aSpeckChainWithAFaintPointAndAMissIsNoShortFlight() throws {
+        // Seen in 0–3, faint in 4, missed in 5 (neither blob nor spot), seen in 6: one frame
+        // filled and one missed, more than a speck's one.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        for frame in 0..<12 {
+            let blobs = [0, 1, 2, 3, 6].contains(frame) ? [Blob(center: Self.ball(frame), radius: 0.8, area: 2)] : []
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: blobs, faintSpots: FadingBall(frame: frame == 4 ? 4 : 30))
+        }
+        tracker.finish()
+        #expect(tracker.reported.isEmpty, "\(tracker.reported.map { $0.points.map(\.frame) })")
+    }
+
     /// Frames 0–19 of `ball` as a blob of radius 2, but in frames 15–17 the ball merged with an
     /// arm: one blob of radius 6 whose centre lies 8 px below the ball's. The merged frames'
     /// source finds the ball as a disc inside it, within reach of where it is.

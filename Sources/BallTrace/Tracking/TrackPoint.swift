@@ -22,6 +22,9 @@ struct TrackPoint: Sendable, Hashable, Codable {
     var isCrowded: Bool
     /// Mean luma difference of the blob from the background, 0 when unknown.
     var contrast: Double
+    /// Whether the point is a faint spot found where the chain expected its ball
+    /// (track-before-detect), not a blob of its own.
+    var isFaint = false
 
     init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,
                 elongation: Double = 1, orientation: Double = 0, isCrowded: Bool = false, contrast: Double = 0,

@@ -170,7 +170,8 @@ extension TrajectoryTracker {
     /// ball crossing the picture for fewer frames than `trajectoryLength` (struck outside the
     /// picture, then too small or faint to see) is still a flight when it was seen alone, in
     /// every frame (a speck may miss one, see `framesMayBeMissed(by:)`), moving, on a ballistic
-    /// path: each detection without a moving neighbour (in clutter, chance chains are made of
+    /// path (a faint spot found where it was missed, see `extendSpeckChainsByAFaintSpot`, stands
+    /// for that miss): each detection without a moving neighbour (in clutter, chance chains are made of
     /// crowded blobs), each a visible step (more than the association's least gate) from the
     /// last (a speck that hovers, stops or flickers in place is not a ball crossing the
     /// picture in a few frames).
@@ -183,7 +184,7 @@ extension TrajectoryTracker {
         let count = track.points.count
         let least = max(AnalysisSettings.minimumTrajectoryLength, settings.trajectoryLength - 2 * Self.launchFramesLost)
         guard count >= least, count < settings.trajectoryLength, !track.points.contains(where: \.isCrowded),
-              track.last.step - track.points[0].step - (count - 1) <= framesMayBeMissed(by: track),
+              track.last.step - track.points[0].step - (count - 1) + track.points.count(where: \.isFaint) <= framesMayBeMissed(by: track),
               zip(track.points, track.points.dropFirst()).allSatisfy({ a, b in
                   a.position.distance(to: b.position) > settings.minimumGate
               }),

@@ -6,8 +6,9 @@ extension TrajectoryTracker {
     /// ballistic test predicts it to a pixel or two, and a spot that small, that near, standing
     /// out of its surroundings' noise is that ball. A larger ball passing something that moves
     /// (an arm, a shirt) is no blob of its own either: it is looked for as a disc of its size
-    /// in the foreground it merged with. Chains not yet reported get nothing: for
-    /// them, a prediction is a guess, and noise near a guess is not evidence.
+    /// in the foreground it merged with. Chains not yet reported get nothing here: for most of
+    /// them a prediction is a guess, and noise near a guess is not evidence (a chain of specks
+    /// seen in every frame may take one, see ``extendSpeckChainsByAFaintSpot(expecting:extended:frame:time:in:)``).
     mutating func extendFlightsByFaintSpots(expecting expectations: [Expectation], extended: inout [Bool], frame: Int,
                                             time: Double, in source: any FaintSpotSource) {
         for t in active.indices where active[t].isReported && !extended[t] && isInView(expectations[t]) {
@@ -15,6 +16,43 @@ extension TrajectoryTracker {
             guard let spot = source.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) else { continue }
             active[t].append(point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time))
             extended[t] = true
+        }
+    }
+
+    /// A chain of specks not yet reported that lost its ball for a frame looks for it as a faint
+    /// spot too, once: a ball far off, 2–3 px across, is found at the noise's own contrast, and
+    /// compression or a moving camera's resampling hides it in one frame of a few (a range ball
+    /// crossing the picture in seven frames, re-encoded, was missed in the sixth; another,
+    /// filmed panning, in the eighth of its fourteen). Bridged by a gap, that frame's position
+    /// is lost to the flight, and a chain with a gap is a weaker one to the rules that follow
+    /// it (the panned ball's flight now starts a frame nearer its first airborne frame).
+    /// Only a chain that predicts its ball as a flight does: seen in each of its last
+    /// `minimumTrajectoryLength` frames, alone, a visible step a frame, specks all (a larger ball
+    /// missed is more often something else taking its place, see `framesMayBeMissed(by:)`).
+    /// The spot stands for the frame the chain would otherwise be let miss, no more: a chain
+    /// gets one, and it is judged as it would be (the short flight's rules, the ballistic test).
+    mutating func extendSpeckChainsByAFaintSpot(expecting expectations: [Expectation], extended: inout [Bool], frame: Int,
+                                                time: Double, in source: any FaintSpotSource) {
+        for t in active.indices where !extended[t] && !active[t].isReported && predictsItsSpeck(active[t])
+            && isInView(expectations[t]) {
+            let expected = expectations[t]
+            guard let spot = source.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) else { continue }
+            var faint = point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time)
+            faint.isFaint = true
+            active[t].append(faint)
+            extended[t] = true
+        }
+    }
+
+    /// Whether a chain not yet reported follows a speck as closely as a flight follows its ball
+    /// (see ``extendSpeckChainsByAFaintSpot(expecting:extended:frame:time:in:)``).
+    func predictsItsSpeck(_ chain: Track) -> Bool {
+        let least = AnalysisSettings.minimumTrajectoryLength
+        guard chain.points.count >= least, chain.missedFrames == 0, !chain.points.contains(where: \.isFaint) else { return false }
+        let recent = chain.points.suffix(least)
+        guard recent.allSatisfy({ !$0.isCrowded && $0.radius <= Self.speckRadius * settings.analysisPixel }) else { return false }
+        return zip(recent, recent.dropFirst()).allSatisfy { a, b in
+            b.step - a.step == 1 && a.position.distance(to: b.position) > settings.minimumGate
         }
     }
 
