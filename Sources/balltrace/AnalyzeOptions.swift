@@ -105,7 +105,7 @@ struct DetectionOptions: ParsableArguments {
     var fixedCamera = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("How many times slower than life the clip plays (8 for slow motion filmed at 240 fps and played at 30; 1…32): flights are judged by gravity in the time they were filmed in; times stay the clip's.", valueName: "factor"))
+            help: ArgumentHelp("How many times slower than life the clip plays (8 for slow motion filmed at 240 fps and played at 30; 1…32): flights are judged by gravity in the time they were filmed in; times stay the clip's. Not given, a file with no flight in real time is analysed again as slow motion when something followed would be one.", valueName: "factor"))
     var slowMotion: Double = 1
 }
 

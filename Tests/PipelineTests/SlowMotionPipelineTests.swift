@@ -6,8 +6,8 @@ import Testing
 /// A phone's slow motion: a drive filmed at 120 frames a second and played at 30. Its
 /// timestamps stretch every motion four times: gravity looks 16 times weaker than any ball's and
 /// the ball crawls, so a flight is judged in the time it was filmed in when the clip says it plays
-/// slowly (`AnalysisSettings.slowMotion`, `--slow-motion`).
-@Suite("A slow-motion clip, told how slowly it plays")
+/// slowly (`AnalysisSettings.slowMotion`, `--slow-motion`), or when a path followed whole shows it.
+@Suite("A slow-motion clip, told how slowly it plays or not")
 struct SlowMotionPipelineTests {
     static let filmedRate = 120.0
     static let slowdown = 4.0
@@ -50,11 +50,24 @@ struct SlowMotionPipelineTests {
         #expect(abs(slowGravity - realGravity) <= 0.1 * realGravity, "\(slowGravity) against \(realGravity) m/s²")
     }
 
-    @Test func unsaidTheStretchedFlightIsNotTakenForABall() throws {
-        // What the setting is for: stretched, the flight crawls and falls far slower than gravity
-        // pulls any ball, and is not reported as one.
+    @Test func unsaidTheSlowingIsFoundFromThePathFollowedAndSaid() throws {
+        // Stretched, the flight crawls and falls far slower than gravity pulls any ball: no
+        // window of it is a flight in the clip's time. Followed whole it is one four times
+        // slower, and the clip is analysed again so, as if told.
         let unsaid = try VideoAnalysis.run(path: Self.slowClip.path, settings: Self.settings(slowMotion: 1))
-        #expect(unsaid.trajectories.isEmpty)
+        let told = try VideoAnalysis.run(path: Self.slowClip.path, settings: Self.settings(slowMotion: Self.slowdown))
+        #expect(unsaid.settings.slowMotion == Self.slowdown)
+        #expect(!unsaid.trajectories.isEmpty)
+        #expect(unsaid.trajectories.map(\.detectedPoints) == told.trajectories.map(\.detectedPoints))
+        #expect(unsaid.warnings.first?.contains("slow motion played 4 times slower than filmed") == true, "\(unsaid.warnings)")
+        #expect(told.warnings.allSatisfy { !$0.contains("slow motion") })
+    }
+
+    @Test func aClipPlayedInRealTimeIsNotAnalysedAsSlowMotion() throws {
+        let real = try VideoAnalysis.run(path: Self.realTimeClip.path, settings: Self.settings(slowMotion: 1))
+        #expect(real.settings.slowMotion == 1)
+        #expect(real.trajectories.count == 1)
+        #expect(real.warnings.allSatisfy { !$0.contains("slow motion") })
     }
 
     @Test func aFactorOutsideOneToThirtyTwoIsRefused() {

@@ -34,7 +34,11 @@ public struct AnalysisSettings: Sendable, Hashable, Codable {
     /// picture) in the time it was filmed in, which the clip's timestamps stretch by this much:
     /// slowed eight times, gravity pulls 64 times weaker than any ball's, and a flight is not
     /// told from a walker's bobbing head. Reported times stay the clip's own; speeds in the
-    /// physics are life's. Fixed for a sequence, as ``fixedCamera`` is.
+    /// physics are life's. Fixed for a sequence, as ``fixedCamera`` is. Left at 1, a file in
+    /// which ``VideoAnalysis`` finds no flight, but followed something for a second or more
+    /// that would be a ball's flight 2, 4, 8 or 16 times slower, is analysed again at the least
+    /// of those, and the result says so in a warning (not a live source, standard input, or an
+    /// analysis that reports each frame as it goes).
     public var slowMotion: Double
 
     public static let minimumTrajectoryLength = 5

@@ -179,6 +179,10 @@ final class FrameAnalyzer {
     /// Ends the sequence: flights still in the air are complete.
     func finish() { tracking.withTracker { $0.finish() } }
 
+    /// How many times slower than life the clip would play for the longest chain the tracker
+    /// followed but could not report to be a ball's flight, if any (once finished).
+    var slowingThatWouldMakeAFlight: Double? { tracking.withTracker { $0.slowedFlight?.slowing } }
+
     /// Tracks as the caller sees them, in its coordinate system.
     ///
     /// - Parameter listingRepeats: whether each detection is followed by the frames that only

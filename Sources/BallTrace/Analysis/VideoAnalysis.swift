@@ -10,6 +10,11 @@ import Logging
 /// causal, like Vision's live overlay: each frame shows the trajectories reported up to that
 /// frame, drawn as ``TrajectoryOverlay`` draws them.
 public enum VideoAnalysis {
+    /// The warning a result analysed as slow motion without being asked carries.
+    static func slowMotionFound(_ slowing: Double) -> String {
+        "no flight moved as fast as a ball does in life, but one does as slow motion played \(String(printf: "%g", slowing)) times slower than filmed: analysed so (give --slow-motion to say how slow the clip is)"
+    }
+
     /// - Parameters:
     ///   - path: a file, a URL FFmpeg can open, or `-` for standard input.
     ///   - tracer: the tracer picture to write once the clip has been read.
@@ -88,6 +93,24 @@ public enum VideoAnalysis {
         if ending == .sourceClosed {
             // A live source has no natural end: one that closes the stream has gone away.
             warnings.append("the source closed the stream after \(String(printf: "%.1f", reader.decodedDuration)) s")
+        }
+        // A file in which nothing flew as fast as a ball, but something followed for a second or
+        // more would be a ball's flight in slow motion: analysed again in that time, once.
+        if trajectories.isEmpty, settings.slowMotion == 1, frameAnalysed == nil, extra.isEmpty, ending == .endOfInput,
+           path != "-", !OpenedInput.isLive(path), reader.reconnections.isEmpty,
+           let slowing = session.analyzer.slowingThatWouldMakeAFlight {
+            var slowed = settings
+            slowed.slowMotion = slowing
+            logger.debug("tracking: no flight; a path followed would be one in slow motion \(Int(slowing)) times, analysing again")
+            var again = try run(path: path, settings: slowed, overlay: overlay, tracer: tracer, cancellation: cancellation,
+                                sourceTimeout: sourceTimeout, reconnect: reconnect, logger: logger, progress: progress,
+                                reconnected: reconnected, frameAnalysed: nil, also: [])
+            if !again.trajectories.isEmpty {
+                again.warnings.insert(Self.slowMotionFound(slowing), at: 0)
+                return again
+            }
+            // Nothing in that time either: the first analysis stands (the overlay video written
+            // again shows no flight either; the tracer picture is written below).
         }
         warnings += try tracerSink?.write(trajectories, geometry: info.geometry, logger: logger) ?? []
         warnings += video?.warnings ?? []

@@ -16,7 +16,8 @@ import FoundationEssentials
 ///
 /// The phases live beside this file: the launch and the look back (`+Launch`), how flights end
 /// (`+Endings`), faint spots (`+FaintSpots`), continuations adopted (`+Continuations`), which
-/// chains are kept in clutter (`+Pruning`), what a body carries along (`+Carried`).
+/// chains are kept in clutter (`+Pruning`), what a body carries along (`+Carried`), a chain that
+/// would be a flight in slow motion (`+SlowMotion`).
 struct TrajectoryTracker: Sendable {
     let settings: TrackerSettings
     let test: BallisticTest
@@ -43,6 +44,9 @@ struct TrajectoryTracker: Sendable {
         var crowded: [Bool]
         var sceneToPicture: SimilarityTransform
     }
+    /// The longest chain lost or left that would be a flight in a slower time (see
+    /// `TrajectoryTracker+SlowMotion.swift`).
+    var slowedFlight: SlowedFlight?
     /// This frame's map from the scene the tracks live in to the frame's own picture.
     var sceneToPicture = SimilarityTransform.identity
 
@@ -370,6 +374,8 @@ struct TrajectoryTracker: Sendable {
                     completed.append(withoutUnconfirmedResumption(active[t]))
                 } else if let flight = shortFlightSeenAlone(active[t]) {
                     completed.append(flight)
+                } else {
+                    noteSlowedFlight(active[t])
                 }
             } else {
                 kept[t] = true
@@ -400,6 +406,7 @@ struct TrajectoryTracker: Sendable {
             if ended.last.step == step { ended.ending = .clipEnded }
             return ended
         })
+        for chain in active { noteSlowedFlight(chain) }
         active.removeAll()
     }
 
