@@ -27,6 +27,17 @@ import Testing
         #expect(Self.tracker.slowingThatMakesAFlight(slow) == 4)
     }
 
+    @Test func aSlowedFlightIsFoundBeforeTheBallCameToRest() {
+        // Forty frames of the drive four times slower, then forty where it lies where it landed
+        // and the chain stays on it: the last sixty points are mostly at rest.
+        var flight = Self.chain(count: 40, speed: 160, gravity: 60)
+        let landing = flight.last
+        for frame in 40..<80 {
+            flight.append(TrackPoint(frame: frame, time: Double(frame) / 30, position: landing.position, radius: 5))
+        }
+        #expect(Self.tracker.slowingThatMakesAFlight(flight) == 4)
+    }
+
     @Test func aChainTooShortToShowItsFallInLifeIsNotJudgedSlowed() {
         // Twenty frames: two thirds of a second of clip, a sixth of a second of life.
         #expect(Self.tracker.slowingThatMakesAFlight(Self.chain(count: 20, speed: 160, gravity: 60)) == nil)

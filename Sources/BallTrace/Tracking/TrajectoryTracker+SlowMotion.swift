@@ -14,9 +14,13 @@ extension TrajectoryTracker {
     /// slowing is one at the larger ones too (its speed and its fall only grow).
     static let slowingsTried: [Double] = [2, 4, 8, 16]
 
-    /// The least slowing (of ``slowingsTried``) under which the ballistic test passes the last
-    /// `6 × trajectoryLength` points of a chain it could not report, when the chain has at least
-    /// `3 × trajectoryLength`: nil otherwise.
+    /// The least slowing (of ``slowingsTried``) under which the ballistic test passes some
+    /// stretch of `3 × trajectoryLength` to `6 × trajectoryLength` points of a chain it could
+    /// not report (each ending `trajectoryLength` points before the next: a toss slowed down
+    /// creeps over its apex, a ball that landed stays where it came to rest), nil when none.
+    /// The least, not the true one: a path that falls as a ball at one slowing falls faster at a
+    /// larger one, so the clip is at least that slow (a golf ball's fall passes at half the
+    /// slowing it was filmed with).
     ///
     /// A window of `trajectoryLength` points is too short for this: at 8 times slower a tenth of
     /// a second of clip holds an eightieth of life, over which gravity bends no path
@@ -26,21 +30,28 @@ extension TrajectoryTracker {
     /// test's other rules (smooth, alone, of steady size, falling) stand as they are.
     func slowingThatMakesAFlight(_ chain: Track) -> Double? {
         guard !chain.isReported, chain.points.count >= 3 * settings.trajectoryLength else { return nil }
-        let points = chain.points.suffix(6 * settings.trajectoryLength)
-        // Only a chain turned away for moving too slowly or not falling: a slower time changes
-        // nothing else the test looks at.
-        switch test.evaluate(Array(points)) {
-        case .tooSlow, .weightless: break
-        default: return nil
-        }
-        return Self.slowingsTried.first { slowing in
-            let slowed = points.map { point in
-                var moved = point
-                moved.time = point.time / slowing
-                return moved
+        let length = settings.trajectoryLength
+        var least: Double?
+        var end = chain.points.count
+        while end >= 3 * length {
+            let points = Array(chain.points[max(0, end - 6 * length)..<end])
+            end -= length
+            // Only a stretch turned away for moving too slowly or not falling: a slower time
+            // changes nothing else the test looks at.
+            switch test.evaluate(points) {
+            case .tooSlow, .weightless: break
+            default: continue
             }
-            return test.evaluate(slowed).path != nil
+            let found = Self.slowingsTried.first { slowing in
+                test.evaluate(points.map { point in
+                    var slowed = point
+                    slowed.time = point.time / slowing
+                    return slowed
+                }).path != nil
+            }
+            if let found { least = min(least ?? found, found) }
         }
+        return least
     }
 
     /// Keeps the longest chain a slowing makes a flight of (see ``slowedFlight``).
