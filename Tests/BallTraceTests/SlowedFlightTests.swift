@@ -12,8 +12,8 @@ import Testing
     static func chain(count: Int, speed: Double, gravity: Double) -> Track {
         let points = (0..<count).map { frame -> TrackPoint in
             let t = Double(frame) / 30
-            return TrackPoint(frame: frame, time: t, position: PixelPoint(x: 100 + speed * t, y: 600 - 0.6 * speed * t + 0.5 * gravity * t * t),
-                              radius: 5)
+            let position = PixelPoint(x: 100 + speed * t, y: 600 - 0.6 * speed * t + 0.5 * gravity * t * t)
+            return TrackPoint(frame: frame, time: t, position: position, radius: 5)
         }
         var track = Track(first: points[0])
         for point in points.dropFirst() { track.append(point) }

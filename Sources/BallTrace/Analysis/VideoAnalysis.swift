@@ -12,7 +12,9 @@ import Logging
 public enum VideoAnalysis {
     /// The warning a result analysed as slow motion without being asked carries.
     static func slowMotionFound(_ slowing: Double) -> String {
-        "no flight moved as fast as a ball does in life, but one does as slow motion played at least \(String(printf: "%g", slowing)) times slower than filmed: analysed so, speeds as if that slow (give --slow-motion to say how slow the clip is)"
+        "no flight moved as fast as a ball does in life, but one does as slow motion played at least "
+            + "\(String(printf: "%g", slowing)) times slower than filmed: analysed so, speeds as if that slow "
+            + "(give --slow-motion to say how slow the clip is)"
     }
 
     /// - Parameters:

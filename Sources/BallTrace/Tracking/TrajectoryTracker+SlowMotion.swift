@@ -54,9 +54,11 @@ extension TrajectoryTracker {
         return least
     }
 
-    /// Keeps the longest chain a slowing makes a flight of (see ``slowedFlight``).
+    /// Keeps the longest chain a slowing makes a flight of (see ``slowedFlight``), while nothing
+    /// has been reported: only a clip without a flight is analysed again in a slower time.
     mutating func noteSlowedFlight(_ chain: Track) {
-        guard chain.points.count > slowedFlight?.points ?? 0, let slowing = slowingThatMakesAFlight(chain) else { return }
+        guard completed.isEmpty, !active.contains(where: \.isReported),
+              chain.points.count > slowedFlight?.points ?? 0, let slowing = slowingThatMakesAFlight(chain) else { return }
         slowedFlight = SlowedFlight(slowing: slowing, points: chain.points.count)
     }
 }

@@ -106,7 +106,9 @@ struct TrajectoryTracker: Sendable {
         if let faintSpots { extendFlightsByFaintSpots(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
         for (b, isClutter) in clutter.enumerated() where isClutter { pass.free[b] = false }
         extendChains(expecting: expectations, &pass)
-        if let faintSpots { extendSpeckChainsByAFaintSpot(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
+        if let faintSpots {
+            extendSpeckChainsByAFaintSpot(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots)
+        }
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
         adoptContinuations(extended: &pass.extended, ended: &pass.ended)
         reviewFlights(&pass)
