@@ -48,12 +48,16 @@ extension TrajectoryTracker {
     /// (see ``extendSpeckChainsByAFaintSpot(expecting:extended:frame:time:in:)``).
     func predictsItsSpeck(_ chain: Track) -> Bool {
         let least = AnalysisSettings.minimumTrajectoryLength
-        guard chain.points.count >= least, chain.missedFrames == 0, !chain.points.contains(where: \.isFaint) else { return false }
+        guard chain.points.count >= least, chain.missedFrames == 0 else { return false }
         let recent = chain.points.suffix(least)
-        guard recent.allSatisfy({ !$0.isCrowded && $0.radius <= Self.speckRadius * settings.analysisPixel }) else { return false }
-        return zip(recent, recent.dropFirst()).allSatisfy { a, b in
-            b.step - a.step == 1 && a.position.distance(to: b.position) > settings.minimumGate
-        }
+        guard recent.allSatisfy({ !$0.isCrowded && $0.radius <= Self.speckRadius * settings.analysisPixel }),
+              zip(recent, recent.dropFirst()).allSatisfy({ a, b in
+                  b.step - a.step == 1 && a.position.distance(to: b.position) > settings.minimumGate
+              })
+        else { return false }
+        // Last: every frame, chains of clutter hundreds of points long come this far, and the
+        // recent points turn nearly all of them away first.
+        return !chain.points.contains(where: \.isFaint)
     }
 
     /// A flight's point at a spot found where it expected its ball (faint, or inside foreground
