@@ -158,3 +158,22 @@ func noisyParabolicFlightIsBallistic(seed: UInt64) {
     let verdict = test.evaluate(sampled(20, radius: 6) { t in (300 + 60 * t, 200) })
     #expect({ if case .tooSlow = verdict { true } else { false } }(), "got \(verdict)")
 }
+
+@Test(arguments: [3, 5, 6, 7, 10, 20, 60])
+func theCurvatureNoiseIsTheLeastSquaresErrorOfEvenlySpacedSamples(samples n: Int) throws {
+    // The variance of a fitted parabola's quadratic coefficient is σ² times the last diagonal
+    // element of (AᵀA)⁻¹ for the design rows (1, t, t²): computed here directly, by a 3×3
+    // inverse, for samples evenly spaced over a span of 1.
+    var m = [[Double]](repeating: [0, 0, 0], count: 3)
+    for i in 0..<n {
+        let t = Double(i) / Double(n - 1), row = [1, t, t * t]
+        for a in 0..<3 { for b in 0..<3 { m[a][b] += row[a] * row[b] } }
+    }
+    let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    let inverse22 = (m[0][0] * m[1][1] - m[0][1] * m[1][0]) / det
+    let k = BallisticTest.curvatureNoiseFactor(samples: n)
+    #expect(abs(k - inverse22.squareRoot()) < 1e-9 * k, "k(\(n)) = \(k), least squares \(inverse22.squareRoot())")
+    // The asymptote √(180/n) overstates it, by less the more samples there are.
+    #expect(k < (180 / Double(n)).squareRoot())
+}

@@ -88,7 +88,11 @@ struct BallisticTest: Sendable, Hashable {
     ///   - bridged: the points are a reported flight's, judged for where it ended: the frames
     ///     the tracker bridged (a toss falling behind the hand that threw it, a ball behind a
     ///     player) are a gap in what was seen, not a sign of a chain picked from clutter.
-    func evaluate(_ points: [TrackPoint], comingBack: Bool = false, bridged: Bool = false) -> Verdict {
+    ///   - once: the points are judged once, whole (a short flight, once it is lost), not as
+    ///     one of the windows a chain is judged by afresh each frame: its fall is measured
+    ///     against the exact error of a curvature from so few samples (see
+    ///     ``accelerationNoise(_:fit:once:)``).
+    func evaluate(_ points: [TrackPoint], comingBack: Bool = false, bridged: Bool = false, once: Bool = false) -> Verdict {
         guard points.count >= 5, let fit = MotionFit(points) else { return .tooFewPoints }
         // A ball in view is seen in most frames; a chain of noise specks picked from many
         // frames' clutter is not.
@@ -114,7 +118,7 @@ struct BallisticTest: Sendable, Hashable {
             }
             return .notSmooth(rms: fit.rms, tolerance: tolerance)
         }
-        let accelerationNoise = accelerationNoise(points, fit: fit)
+        let accelerationNoise = accelerationNoise(points, fit: fit, once: once)
         let ay = fit.acceleration.y
         let atTerminalSpeed = fallsAtTerminalSpeed(points, fit: fit)
         guard ay >= -3 * accelerationNoise || atTerminalSpeed else {
@@ -478,10 +482,30 @@ struct BallisticTest: Sendable, Hashable {
     }
 
     /// How well the acceleration is known from these points: the least-squares error of the
-    /// curvature of n evenly spaced samples over a span T is about σ·√(180/n)/T².
-    func accelerationNoise(_ points: [TrackPoint], fit: MotionFit) -> Double {
+    /// curvature of n evenly spaced samples over a span T is σ·k(n)/T² (see
+    /// ``curvatureNoiseFactor(samples:)``), for which a window takes its asymptote √(180/n),
+    /// larger by a fifth at ten samples and a twentieth at forty. That margin is kept for the
+    /// windows a chain is judged by: each chain is judged afresh every frame, window after
+    /// window, and over so many looks one of them may fall by chance (a club head slowing at
+    /// the top of its backswing, the end of a pitch running on into clutter). Points judged
+    /// `once`, whole, are held to the exact error.
+    func accelerationNoise(_ points: [TrackPoint], fit: MotionFit, once: Bool = false) -> Double {
         let span = max(points[points.count - 1].time - points[0].time, 1e-3)
-        return 2 * max(fit.rms, 0.5) * (180 / Double(points.count)).squareRoot() / (span * span)
+        let factor = once ? Self.curvatureNoiseFactor(samples: points.count) : (180 / Double(points.count)).squareRoot()
+        return 2 * max(fit.rms, 0.5) * factor / (span * span)
+    }
+
+    /// k(n): the standard error of the curvature a least-squares parabola finds in n evenly
+    /// spaced samples over a span T, in units of σ/T², where σ is the samples' noise. The
+    /// quadratic coefficient's variance is 180σ²/(h⁴·n(n²−1)(n²−4)) for samples h apart; with
+    /// T = (n−1)h, k(n)² = 180(n−1)⁴/(n(n²−1)(n²−4)). It tends to √(180/n) for many samples
+    /// and is smaller for few: at six the asymptote overstates it by a third, enough to hide
+    /// the fall of a far ball seen for six or seven frames (a few pixels of curvature) in
+    /// noise it does not have.
+    static func curvatureNoiseFactor(samples n: Int) -> Double {
+        let count = Double(max(n, 3))  // a parabola needs three
+        let spans = count - 1
+        return (180 * spans * spans * spans * spans / (count * (count * count - 1) * (count * count - 4))).squareRoot()
     }
 
     /// A ball does not turn back horizontally in flight; an arm or a club does. The turn must

@@ -179,7 +179,9 @@ extension TrajectoryTracker {
     /// either end (the strike's smear at one, the fade at the other), never fewer than Vision's
     /// least trajectory length, and they must lie closer to their path than a full window's
     /// may: with fewer points to agree, each must agree more closely (see
-    /// ``shortFlightMisfitShare(points:least:)``).
+    /// ``shortFlightMisfitShare(points:least:)``). Judged once, whole, its fall is measured
+    /// against the exact error of a curvature from so few points, not a window's margin (see
+    /// ``BallisticTest/accelerationNoise(_:fit:once:)``).
     func shortFlightSeenAlone(_ track: Track) -> Track? {
         let count = track.points.count
         let least = max(AnalysisSettings.minimumTrajectoryLength, settings.trajectoryLength - 2 * Self.launchFramesLost)
@@ -189,7 +191,7 @@ extension TrajectoryTracker {
                   a.position.distance(to: b.position) > settings.minimumGate
               }),
               !isLeavingThePicture(track), !speedsUpAcross(track.points),
-              let path = test.evaluate(track.points).path,
+              let path = test.evaluate(track.points, once: true).path,
               path.rms <= shortFlightMisfitShare(points: count, least: least) * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
               !test.fliesStraightWithoutFalling(track.points), !isPulledUpwardSomewhere(track.points),
               !isDebrisOfAStrike(track, path: path), !isPickedFromThingsAtRest(track.points) else { return nil }
