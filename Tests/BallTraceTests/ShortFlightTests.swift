@@ -109,6 +109,18 @@ import Testing
         #expect(flights.isEmpty, "\(flights.map(\.points.count))")
     }
 
+    /// The flights reported from measured detections (one blob in each of their frames) in
+    /// `frames` of a 29.97 fps clip, once it ends.
+    static func reported(_ seen: [(frame: Int, x: Double, y: Double, radius: Double)], frames: Range<Int>) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
+        for frame in frames {
+            let blobs = seen.filter { $0.frame == frame }.map { Blob(center: PixelPoint(x: $0.x, y: $0.y), radius: $0.radius, area: .pi * $0.radius * $0.radius) }
+            tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: blobs)
+        }
+        tracker.finish()
+        return tracker.reported
+    }
+
     @Test func aFarBallFilmedByAPanningCameraOnePointShortOfAWindowIsReported() throws {
         // Measured: a range ball receding into the sky, a speck of about a pixel, in the scene's
         // pixels of a camera panning across it (golf-range-groundcam filmed panning by the
@@ -120,13 +132,7 @@ import Testing
             (180, 152.0, 313.6, 1.59), (181, 163.1, 294.7, 0.89), (182, 170.2, 281.6, 0.88),
             (183, 175.0, 270.7, 0.97), (184, 178.5, 262.8, 0.98), (185, 181.6, 256.8, 1.06),
             (187, 185.2, 246.8, 0.53), (188, 187.8, 242.8, 1.08), (189, 188.3, 239.8, 1.00)]
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
-        for frame in 170..<200 {
-            let blobs = seen.filter { $0.frame == frame }.map { Blob(center: PixelPoint(x: $0.x, y: $0.y), radius: $0.radius, area: .pi * $0.radius * $0.radius) }
-            tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: blobs)
-        }
-        tracker.finish()
-        let flights = tracker.reported
+        let flights = Self.reported(seen, frames: 170..<200)
         try #require(flights.count == 1, "\(flights.count) flights")
         #expect(flights[0].points.map(\.frame) == seen.map(\.frame))
     }
@@ -141,13 +147,7 @@ import Testing
         let seen: [(frame: Int, x: Double, y: Double, radius: Double)] = [
             (157, 5, 131, 1.34), (158, 35, 127, 1.09), (159, 62, 124, 0.98),
             (160, 85, 122, 1.05), (161, 104, 121, 0.54), (162, 122, 118, 0.53)]
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
-        for frame in 150..<180 {
-            let blobs = seen.filter { $0.frame == frame }.map { Blob(center: PixelPoint(x: $0.x, y: $0.y), radius: $0.radius, area: .pi * $0.radius * $0.radius) }
-            tracker.update(frame: frame, time: Double(frame) / 29.97, blobs: blobs)
-        }
-        tracker.finish()
-        let flights = tracker.reported
+        let flights = Self.reported(seen, frames: 150..<180)
         try #require(flights.count == 1, "\(flights.count) flights")
         #expect(flights[0].points.map(\.frame) == seen.map(\.frame))
     }
