@@ -73,9 +73,9 @@ struct EvaluateTracking: ParsableCommand {
         let results = "\(work)/results"
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let flags = analyzeFlags
-        let firstConfidence = FirstConfidences()
+        let confidences = ReportedConfidences()
         var runner = EvaluationRunner(clipFolder: "\(work)/clips", realClipFolder: clips) { clip in
-            try Self.analyse(clip, with: executable, flags: flags, into: results, firstConfidence: firstConfidence)
+            try Self.analyse(clip, with: executable, flags: flags, into: results, confidences: confidences)
         }
         if let reencode {
             guard let reencoding = Reencoding(parsing: reencode) else {
@@ -98,24 +98,26 @@ struct EvaluateTracking: ParsableCommand {
             FileHandle.standardError.write(Data(String(format: "%@  %@  (%.1f s)\n", mark, c.name, result.seconds).utf8))
             outcomes.append(result)
             if let score = result.score {
+                let (first, final) = confidences.all
                 if case .generated = c.source {
-                    calibration.generated.add(score, firstConfidence: firstConfidence.all)
+                    calibration.generated.add(score, clip: c.name, firstConfidence: first, finalConfidence: final)
                 } else {
-                    calibration.real.add(score, firstConfidence: firstConfidence.all)
+                    calibration.real.add(score, clip: c.name, firstConfidence: first, finalConfidence: final)
                 }
             }
         }
         print(scoreTable(outcomes), terminator: "")
         print("confidence, real clips: \(calibration.real.summary)")
         print("confidence, generated: \(calibration.generated.summary)")
+        for line in calibration.real.misjudged + calibration.generated.misjudged { print("  " + line) }
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
     }
 
     /// Runs the real executable, as a user would, and reads the document it writes.
     /// The stream of per-frame lines goes to a file beside the document: each trajectory's
-    /// confidence when it was first reported is read from it.
+    /// confidence when it was first reported is read from it, and its last from the document.
     static func analyse(_ clip: String, with executable: String, flags: [String], into folder: String,
-                        firstConfidence: FirstConfidences) throws -> AnalysisDocument {
+                        confidences: ReportedConfidences) throws -> AnalysisDocument {
         let name = URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent
         let parent = URL(fileURLWithPath: clip).deletingLastPathComponent().lastPathComponent
         let output = "\(folder)/\(parent)-\(name).json", streamPath = "\(folder)/\(parent)-\(name).stream.jsonl"
@@ -138,20 +140,29 @@ struct EvaluateTracking: ParsableCommand {
             throw AnalysisFailure(message: "balltrace exited with \(process.terminationStatus): \(text)")
         }
         try stream.close()
-        try firstConfidence.read(streamPath)
-        return try JSONDecoder().decode(AnalysisDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
+        try confidences.readFirst(streamPath)
+        let document = try JSONDecoder().decode(AnalysisDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
+        confidences.noteFinal(document)
+        return document
     }
 }
 
-/// Each trajectory's confidence in the first stream line that reports it, by UUID (UUIDs are
-/// unique across clips).
-final class FirstConfidences: @unchecked Sendable {
+/// Each trajectory's confidence in the first stream line that reports it and in the finished
+/// document, by UUID (UUIDs are unique across clips).
+final class ReportedConfidences: @unchecked Sendable {
     private let lock = NSLock()
-    private var confidences: [UUID: Double] = [:]
+    private var first: [UUID: Double] = [:]
+    private var final: [UUID: Double] = [:]
 
-    var all: [UUID: Double] { lock.withLock { confidences } }
+    var all: (first: [UUID: Double], final: [UUID: Double]) { lock.withLock { (first, final) } }
 
-    func read(_ path: String) throws {
+    func noteFinal(_ document: AnalysisDocument) {
+        let found = Dictionary(document.trajectories.map { ($0.uuid, $0.confidence) },
+                               uniquingKeysWith: { a, _ in a })
+        lock.withLock { final.merge(found) { _, new in new } }
+    }
+
+    func readFirst(_ path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var found: [UUID: Double] = [:]
         for line in text.split(separator: "\n") {
@@ -163,7 +174,7 @@ final class FirstConfidences: @unchecked Sendable {
                 found[uuid] = confidence
             }
         }
-        lock.withLock { confidences.merge(found) { first, _ in first } }
+        lock.withLock { first.merge(found) { earlier, _ in earlier } }
     }
 }
 
