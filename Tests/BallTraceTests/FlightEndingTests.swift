@@ -201,6 +201,40 @@ import ClipSynthesis
         #expect(!on.contains { $0.ending == .bounced })
     }
 
+    @Test func aShotThatStopsOnTheRimEndsAtTheContactAndIsTrusted() throws {
+        // A shot falling to the right for 14 frames, the ball on the rim in the next (barely
+        // moved), then dropping through it, followed as one flight; then a flight thrown back
+        // off the rim to the left. The shot bounced; it ends at the contact, not with the ball
+        // dropping through, and its path is the flight's: its confidence stays where a clean
+        // flight's is.
+        let fps = Self.fps
+        var positions = (0..<14).map { f in
+            let t = Double(f) / fps
+            return PixelPoint(x: 100 + 400 * t, y: 80 + 150 * t + 600 * t * t)
+        }
+        let last = positions.last!
+        let contact = PixelPoint(x: last.x + 4, y: last.y + 3), through = PixelPoint(x: last.x + 5, y: last.y + 18)
+        positions += [contact, through]
+        let shot = Self.chain(positions)
+        let back = Self.chain(of: (0..<15).map { f in
+            let t = Double(f) / fps
+            return TrackPoint(frame: 17 + f, time: Double(17 + f) / fps, position: PixelPoint(x: through.x - 90 * t, y: through.y - 60 * t + 600 * t * t), radius: 4)
+        })
+        let flights = TrajectoryTracker.markingBounces([shot, back], gap: 3, length: 10)
+        let ended = try #require(flights.first)
+        #expect(ended.ending == .bounced)
+        #expect(ended.points.last?.position == contact)
+        let observation = TrajectoryObservation(track: ended, frameWidth: Self.width, frameHeight: Self.height, coordinates: .topLeft,
+                                                trajectoryLength: 10, frameInterval: 1 / fps)
+        #expect(observation.confidence > 0.9)
+        // A shot that flew on to the end is left whole.
+        let clean = Self.chain((0..<16).map { f in
+            let t = Double(f) / fps
+            return PixelPoint(x: 100 + 400 * t, y: 80 + 150 * t + 600 * t * t)
+        })
+        #expect(TrajectoryTracker.pointsAfterContact(clean, length: 10, most: 2) == 0)
+    }
+
     @Test func aFlightStillInViewWhenTheClipEndsSaysClipEnded() throws {
         // A lob across the middle of the picture, cut off by the end of the clip mid-air.
         let positions: [PixelPoint?] = (0..<16).map { f in

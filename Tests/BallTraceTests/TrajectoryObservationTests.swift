@@ -174,3 +174,25 @@ private func dragSlowedTrack(count: Int) -> Track {
     // … but every stretch of it is, and the detections are exact.
     #expect(observe(track, trajectoryLength: 10).confidence > 0.9)
 }
+
+@Test func aShortTracksClosenessIsMeasuredFromEveryPointAndALongOnesFromNineWindows() {
+    #expect(TrajectoryObservation.windowStarts(points: 9, length: 10).isEmpty)
+    #expect(TrajectoryObservation.windowStarts(points: 10, length: 10) == [0])
+    #expect(TrajectoryObservation.windowStarts(points: 16, length: 10) == Array(0...6))
+    let long = TrajectoryObservation.windowStarts(points: 150, length: 10)
+    #expect(long.count == TrajectoryObservation.closenessWindows)
+    #expect(long.first == 0 && long.last == 140)
+    #expect(zip(long, long.dropFirst()).allSatisfy { $0 < $1 })
+}
+
+@Test func aFlightWithTwoRoughPointsAtItsEndIsNotJudgedByItsWorstWindow() {
+    // Sixteen exact detections but the last two, each 15 px off (the ball on a rim):
+    // every window through them misfits, but most windows do not, and the flight is trusted.
+    // (Two or three windows, one anchored at the end, took the worse as their median.)
+    var track = parabolicTrack(count: 14)
+    for k in 14..<16 {
+        let x = 60 + 25 * Double(k)
+        track.append(TrackPoint(frame: 30 + k, time: 1 + Double(k) / 30, position: PixelPoint(x: x - 9, y: pixelY(x) + 12), radius: 4))
+    }
+    #expect(observe(track, trajectoryLength: 10).confidence > 0.9)
+}

@@ -118,7 +118,13 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     ///   perspective bend the path away from one parabola without making the detections any less
     ///   certain). On the project's evaluation suites, real and generated, flights scatter by a
     ///   median 0.3 of that tolerance and tracks made of clutter by 0.3…1.2, most above 0.5: a
-    ///   logistic step centred at 0.7 of the tolerance gives 0.98 at 0.3 and 0.5 at 0.7.
+    ///   logistic step centred at 0.8 of the tolerance gives 0.98 at 0.4 and 0.5 at 0.8.
+    ///   The windows start at every point of a short track and are spread evenly over a long
+    ///   one (see ``windowStarts(points:length:)``), and an even count's median is the mean of
+    ///   its middle two: a flight's ends are its roughest points (the strike's smear, a rim or
+    ///   a net at the other end), and a median of two or three windows, one of them anchored
+    ///   at the end, was the worst of them (a basketball shot of 16 points at 0.007 for the
+    ///   two points after it hit the rim and one frame caught early).
     /// - Evidence: three points fit any parabola; each point beyond halves the chance that the
     ///   fit is a coincidence (1 − 2^−(n − 3): 0.75 at Vision's minimum of 5, 0.99 at 10).
     /// - Clutter: detections with other moving things around them (a club, a hand, a player)
@@ -126,10 +132,8 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
     static func confidence(of track: Track, trajectoryLength: Int) -> Double {
         let points = track.points
         let length = max(5, min(trajectoryLength, points.count))
-        let stride = max(1, length / 2)
         var deviations: [Double] = []
-        var start = 0
-        while start + length <= points.count {
+        for start in windowStarts(points: points.count, length: length) {
             let window = points[start..<(start + length)]
             if var rms = MotionFit(window)?.rms {
                 let radius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
@@ -140,15 +144,30 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
                 if rms > 0.5 * tolerance, let depth = PerspectiveFit(Array(window)) { rms = min(rms, depth.rms) }
                 deviations.append(rms / tolerance)
             }
-            if start + length == points.count { break }
-            start = min(start + stride, points.count - length)
         }
         guard !deviations.isEmpty else { return 0 }
-        let typical = deviations.sorted()[deviations.count / 2]
+        deviations.sort()
+        let middle = deviations.count / 2
+        let typical = deviations.count % 2 == 0 ? (deviations[middle - 1] + deviations[middle]) / 2 : deviations[middle]
         let closeness = 1 / (1 + exp((typical - 0.8) / 0.1))
         let evidence = 1 - pow(2, -Double(points.count - 3))
         let crowdedShare = Double(points.count { $0.isCrowded }) / Double(points.count)
         let clutter = 1 - crowdedShare * crowdedShare
         return closeness * evidence * clutter
     }
+
+    /// Where the windows a track's closeness is measured over start: at every point while the
+    /// track is short, at most ``closenessWindows`` windows spread evenly over a long one (the
+    /// first and the last always among them). As many windows as points on a short track give
+    /// its median something to stand on; a long flight's windows, at a fixed count, cost the
+    /// same each frame however long it flies.
+    static func windowStarts(points: Int, length: Int) -> [Int] {
+        guard points >= length else { return [] }
+        let last = points - length
+        guard last >= closenessWindows else { return Array(0...last) }
+        return (0..<closenessWindows).map { $0 * last / (closenessWindows - 1) }
+    }
+
+    /// How many windows, at most, a long track's closeness is measured over.
+    static let closenessWindows = 9
 }

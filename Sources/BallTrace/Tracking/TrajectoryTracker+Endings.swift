@@ -10,8 +10,9 @@ extension TrajectoryTracker {
     /// close enough to what it hits for its own flight to take the first frames back, so the
     /// bounce shows as one flight lost and the next beginning; the first is then marked
     /// `.bounced`, not `.lost`. A ball caught and dropped again starts falling the same way it
-    /// was going: that flight was lost.
-    static func markingBounces(_ flights: [Track], gap bounceGap: Int) -> [Track] {
+    /// was going: that flight was lost. What the first took after the contact (the ball
+    /// stopped on the rim) is dropped: see ``pointsAfterContact(_:length:most:)``.
+    static func markingBounces(_ flights: [Track], gap bounceGap: Int, length: Int) -> [Track] {
         var result = flights
         for (i, flight) in flights.enumerated() where flight.ending == nil && flight.points.count >= 3 {
             let n = flight.points.count
@@ -32,10 +33,44 @@ extension TrajectoryTracker {
                 let thrownBack = abs(across) >= Self.clearlyAcross && abs(back) >= Self.clearlyAcross && across * back < 0
                 return rising || thrownBack
             }
-            if rebound { result[i].ending = .bounced }
+            if rebound {
+                result[i].dropLast(pointsAfterContact(flight, length: length, most: Self.framesAtContact))
+                result[i].ending = .bounced
+            }
         }
         return result
     }
+
+    /// How many of a bounced flight's last points the ball took after it met what it bounced
+    /// off: of its last points (`most` at most) that leave the flight's path, all but the
+    /// first. The points before them are a flight on their own (their parabola through
+    /// `length` points fits them within the scatter a ball of their size may have), and each
+    /// of them lies off that parabola by more than three times that scatter. The first is the
+    /// ball at the contact, where the flight ends (a shot's last labelled frame, the ball on the
+    /// rim); those after it are the ball stopped, turned or squashed there before the next
+    /// flight begins, and a path bent through them is no longer the flight's (a made shot's
+    /// last window, through two such points, missed its parabola by 1.3 times that scatter).
+    /// Zero when none are.
+    ///
+    /// Only the last ``framesAtContact`` points are looked at: a point further back that
+    /// misses the path is more often one frame caught early or late (a broadcast clip's made
+    /// shot shows the ball 12 px short of its path a frame before the rim, on the labelled
+    /// flight) than the ball held by what it hit.
+    static func pointsAfterContact(_ flight: Track, length: Int, most: Int) -> Int {
+        let points = flight.points
+        let tolerance = BallisticTest.smoothnessTolerance(radius: flight.recentRadius())
+        for dropped in stride(from: most, through: 1, by: -1) where points.count - dropped >= length {
+            let kept = points.count - dropped
+            guard let path = MotionFit(points[(kept - length)..<kept]), path.rms <= tolerance,
+                  points[kept...].allSatisfy({ path.position(at: $0.time).distance(to: $0.position) > 3 * tolerance }) else { continue }
+            return dropped - 1
+        }
+        return 0
+    }
+
+    /// Frames a ball is seen at a contact before the flight after it begins: a rim, a board
+    /// or the floor stops and turns it within one or two frames at 30 frames a second.
+    static let framesAtContact = 2
 
     /// Pixels a frame across the picture that a ball's motion must clearly show, either way, for
     /// a turn back across it to be told from detection noise.

@@ -66,7 +66,7 @@ struct TrajectoryTracker: Sendable {
             let a = $0.points[0], b = $1.points[0]
             return (a.time, a.picturePosition.x, a.picturePosition.y, $0.id.uuidString)
                 < (b.time, b.picturePosition.x, b.picturePosition.y, $1.id.uuidString)
-        }, gap: settings.bounceGap)
+        }, gap: settings.bounceGap, length: settings.trajectoryLength)
     }
 
     /// Tracks being followed, reported or not (diagnostics).
