@@ -215,4 +215,21 @@ import Testing
         #expect(abs(detection.point.x - 50) < 1e-9 && abs(detection.point.y - 25) < 1e-9)
         #expect(abs(detection.radius - 2) < 1e-9)
     }
+
+    @Test func confidenceIsJudgedWhenFirstReportedAndAtTheEndAndMisjudgedTrajectoriesAreNamed() {
+        // A true flight trusted when first reported but doubted in the finished document (a
+        // shot's points on the rim), and a false one (the ball at rest) doubted throughout.
+        let truth = GroundTruth(positions: flight(frames: 0..<20) + flight(1, frames: 20..<30, y: 300, inFlight: false),
+                                labelling: .dense)
+        let shot = trajectory(frames: 0..<20), atRest = trajectory(frames: 20..<30, y: 300)
+        let score = ClipScore(truth: truth, trajectories: [shot, atRest])
+        var calibration = ConfidenceCalibration()
+        calibration.add(score, clip: "court", firstConfidence: [shot.uuid: 0.95, atRest.uuid: 0.2],
+                        finalConfidence: [shot.uuid: 0.007, atRest.uuid: 0.3])
+        #expect(calibration.trueFlights == 1 && calibration.trueFlightsAbove == 1 && calibration.trueFlightsAboveAtEnd == 0)
+        #expect(calibration.falseTrajectories == 1 && calibration.falseTrajectoriesBelow == 1 && calibration.falseTrajectoriesBelowAtEnd == 1)
+        #expect(calibration.misjudged.count == 1)
+        #expect(calibration.misjudged.first?.contains("court \(shot.uuid.uuidString.prefix(8)) first 0.950, at the end 0.007") == true)
+        #expect(calibration.summary.contains("at the end: 0/1"))
+    }
 }
