@@ -26,6 +26,11 @@ package struct ClipScore: Sendable, Hashable {
         /// ``ClipScore/endingAgrees(label:reason:)``); nil when the labels do not say, or
         /// nothing covers the flight.
         package var endAgrees: Bool?
+        /// Points the UUID that covers the flight best took after the flight's last counted
+        /// position (the ball's last frame in flight and in view): a flight followed on past a
+        /// bounce, a catch or a landing, into what lay near its path. On a sparsely labelled
+        /// clip these points are in unlabelled frames, where precision does not look.
+        package var pointsPastEnd = 0
         package var isFound: Bool { positions > 0 && bestCoverage >= ClipScore.foundCoverage }
     }
 
@@ -120,11 +125,13 @@ package struct ClipScore: Sendable, Hashable {
             let endAgrees = truth.endings[f].flatMap { label in
                 lastPart.flatMap { scored[$0].exitReason }.map { ClipScore.endingAgrees(label: label, reason: $0) }
             }
+            let lastCounted = truth.countedPositions(ofFlight: f).map(\.frame).max()
+            let pastEnd = lastCounted.map { end in members.reduce(0) { $0 + scored[$1].detections.count { $0.frame > end } } } ?? 0
             return Flight(
                 index: f, positions: positions,
                 bestCoverage: positions == 0 ? 0 : Double(best) / Double(positions),
                 uuids: matchedByUUID.values.filter { $0 >= ClipScore.uuidMinimumPoints }.count,
-                launchError: launchError, endAgrees: endAgrees)
+                launchError: launchError, endAgrees: endAgrees, pointsPastEnd: pastEnd)
         }
     }
 

@@ -92,12 +92,14 @@ struct EvaluateTracking: ParsableCommand {
         runner.filming = handheld ? .handheld : panning ? .panning : nil
         var outcomes: [CaseResult] = []
         var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())
+        var overruns = FlightOverruns()
         for c in cases {
             let result = runner.run(c)
             let mark = result.passes ? "ok" : (c.isGated ? "FAIL" : "short")
             FileHandle.standardError.write(Data(String(format: "%@  %@  (%.1f s)\n", mark, c.name, result.seconds).utf8))
             outcomes.append(result)
             if let score = result.score {
+                overruns.add(score, clip: c.name)
                 let (first, final) = confidences.all
                 if case .generated = c.source {
                     calibration.generated.add(score, clip: c.name, firstConfidence: first, finalConfidence: final)
@@ -110,6 +112,8 @@ struct EvaluateTracking: ParsableCommand {
         print("confidence, real clips: \(calibration.real.summary)")
         print("confidence, generated: \(calibration.generated.summary)")
         for line in calibration.real.misjudged + calibration.generated.misjudged { print("  " + line) }
+        print("ends: \(overruns.summary)")
+        for line in overruns.overrunning { print("  " + line) }
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
     }
 

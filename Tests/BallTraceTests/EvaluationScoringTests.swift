@@ -232,4 +232,21 @@ import Testing
         #expect(calibration.misjudged.first?.contains("court \(shot.uuid.uuidString.prefix(8)) first 0.950, at the end 0.007") == true)
         #expect(calibration.summary.contains("at the end: 0/1"))
     }
+
+    @Test func aFlightFollowedOnPastItsLastFrameInFlightIsCountedWhereverItsPointsAre() {
+        // A ball labelled in flight for 15 frames, then caught; the trajectory that found it
+        // took five more points after the catch, in frames nobody labelled.
+        let truth = GroundTruth(positions: flight(frames: 0..<15), labelling: .sparse)
+        let runsOn = trajectory(frames: 0..<20)
+        let score = ClipScore(truth: truth, trajectories: [runsOn])
+        #expect(score.precision == 1)
+        #expect(score.flights[0].pointsPastEnd == 5)
+        var overruns = FlightOverruns()
+        overruns.add(score, clip: "serve")
+        #expect(overruns.overrunning == ["serve flight 1: 5 points after its end"])
+        // Ending where the labels end, or a point past (the ball at the contact), is no overrun.
+        var clean = FlightOverruns()
+        clean.add(ClipScore(truth: truth, trajectories: [trajectory(frames: 0..<16)]), clip: "serve")
+        #expect(clean.overrunning.isEmpty && clean.flights == 1)
+    }
 }
