@@ -106,7 +106,7 @@ package struct ClipScore: Sendable, Hashable {
         // the same flight under the same identity: counted with the one it continues.
         let flightOf = Self.continuedFlights(scored)
         flights = (0..<truth.flightCount).map { f in
-            let positions = truth.countedPositions(ofFlight: f).count
+            let counted = truth.countedPositions(ofFlight: f), positions = counted.count
             var coveredByUUID: [Int: Int] = [:], matchedByUUID: [Int: Int] = [:]
             for m in matches where truth.positions[m.position].flight == f {
                 matchedByUUID[flightOf[m.trajectory], default: 0] += 1
@@ -125,7 +125,7 @@ package struct ClipScore: Sendable, Hashable {
             let endAgrees = truth.endings[f].flatMap { label in
                 lastPart.flatMap { scored[$0].exitReason }.map { ClipScore.endingAgrees(label: label, reason: $0) }
             }
-            let lastCounted = truth.countedPositions(ofFlight: f).map(\.frame).max()
+            let lastCounted = counted.map(\.frame).max()
             let pastEnd = lastCounted.map { end in members.reduce(0) { $0 + scored[$1].detections.count { $0.frame > end } } } ?? 0
             return Flight(
                 index: f, positions: positions,
