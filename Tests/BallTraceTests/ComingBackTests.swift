@@ -65,6 +65,45 @@ import Testing
         #expect(flights[1].continues == flights[0].id)
     }
 
+    /// A drive filmed down the line at 1920×1080 and 60 fps climbs out through the top, and
+    /// comes back down 1.3 s later far away: a 2.8 px ball falling steadily at 2 px a frame,
+    /// drag having taken gravity's pull. Ten frames of it cover 18 px, less than a twentieth of
+    /// the picture, and it hardly speeds up: it continues the flight all the same.
+    static func drive(climb: Bool) -> [(PixelPoint, Double)?] {
+        (0..<150).map { frame -> (PixelPoint, Double)? in
+            let t = Double(frame) / 60
+            if climb, t < 0.4 {
+                let y = 860 - 5000 * t + 3000 * t * t
+                return y > 0 ? (PixelPoint(x: 985 + 120 * t, y: y), 6) : nil
+            }
+            guard t >= 1.6 else { return nil }
+            let s = t - 1.6
+            return (PixelPoint(x: 1030 + 6 * s, y: 2 + 120 * s + 8 * s * s), 2.8)
+        }
+    }
+
+    static func track(drive positions: [(PixelPoint, Double)?]) -> [Track] {
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1920, frameHeight: 1080))
+        for (frame, seen) in positions.enumerated() {
+            let blobs = seen.map { [Blob(center: $0.0, radius: $0.1, area: .pi * $0.1 * $0.1)] } ?? []
+            tracker.update(frame: frame, time: Double(frame) / 60, blobs: blobs)
+        }
+        tracker.finish()
+        return tracker.reported.sorted { $0.points[0].frame < $1.points[0].frame }
+    }
+
+    @Test func aFarBallComingBackDownAtItsTerminalSpeedContinuesTheDrive() throws {
+        let flights = Self.track(drive: Self.drive(climb: true))
+        try #require(flights.count == 2, "\(flights.count) flights")
+        #expect(flights[1].continues == flights[0].id)
+        #expect(flights[1].points.first!.frame <= 97)
+        #expect(flights[1].points.count >= 50, "\(flights[1].points.count) points of the descent's 54")
+    }
+
+    @Test func aSteadySlowDescentWithNoDriveBeforeItIsNotReported() {
+        #expect(Self.track(drive: Self.drive(climb: false)).isEmpty)
+    }
+
     @Test func theSameSlowDescentWithNoFlightBeforeItIsNotReported() {
         #expect(Self.track(Self.positions(climb: false)).isEmpty)
     }

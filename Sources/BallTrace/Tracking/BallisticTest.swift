@@ -84,7 +84,11 @@ struct BallisticTest: Sendable, Hashable {
     /// - Parameters:
     ///   - comingBack: the points are a ball coming back into the picture where a flight left
     ///     it (see `TrajectoryTracker`): far away and slowed by drag, it may cross the picture
-    ///     slower than a flight worth reporting otherwise does.
+    ///     slower, and over less of it, than a flight worth reporting otherwise does, and it
+    ///     need not fall as gravity makes a ball of its apparent size fall: drag has taken most
+    ///     of gravity's pull by then (a golf ball's descent nears its terminal speed, about
+    ///     32 m/s), and a far ball's blob is blur more than ball. It must still move down the
+    ///     picture smoothly and nowhere be pulled upward.
     ///   - bridged: the points are a reported flight's, judged for where it ended: the frames
     ///     the tracker bridged (a toss falling behind the hand that threw it, a ball behind a
     ///     player) are a gap in what was seen, not a sign of a chain picked from clutter.
@@ -104,7 +108,7 @@ struct BallisticTest: Sendable, Hashable {
         let radius = points.reduce(0) { $0 + $1.radius } / Double(points.count)
         let first = points[0].position
         let extent = points.map { $0.position.distance(to: first) }.max() ?? 0
-        guard extent >= max(3 * radius, 8, 0.04 * shorterSide) else { return .notMoving(extent: extent) }
+        guard extent >= max(3 * radius, 8, comingBack ? 0 : 0.04 * shorterSide) else { return .notMoving(extent: extent) }
         let motion = motionPerFrame(points, radius: radius, comingBack: comingBack)
         guard motion.median >= motion.least else { return .tooSlow(medianStep: motion.median) }
         let stepInterval = motion.interval
@@ -136,7 +140,8 @@ struct BallisticTest: Sendable, Hashable {
         let radii = points.map(\.radius).sorted()
         let minimumGravity = Self.minimumGravityPerRadius * radii[radii.count / 4]
         let falls = ay >= 2 * accelerationNoise && ay + accelerationNoise >= minimumGravity
-        guard falls || atTerminalSpeed else { return .weightless(acceleration: ay) }
+        let descends = comingBack && Self.velocityMidway(points, fit: fit).velocity.y > 0
+        guard falls || atTerminalSpeed || descends else { return .weightless(acceleration: ay) }
         if reversesHorizontally(points, fit: fit, tolerance: tolerance) { return .reverses }
         if let pushed = pushAlongPath(points, fit: fit, noise: accelerationNoise) { return .pushedAlong(acceleration: pushed) }
         let misaligned = misalignedCount(points, stepInterval: stepInterval, velocity: { fit.velocity(at: $0) })

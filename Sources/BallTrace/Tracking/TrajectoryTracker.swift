@@ -306,7 +306,7 @@ struct TrajectoryTracker: Sendable {
             let recent = judgedWindow(of: active[t])
             var verdict = test.evaluate(recent)
             var continued: UUID?
-            if case .tooSlow = verdict, let left = flightComingBack(active[t].points) {
+            if verdict.path == nil, let left = flightComingBack(active[t].points) {
                 verdict = test.evaluate(recent, comingBack: true)
                 continued = left
             }
