@@ -333,6 +333,32 @@ import ClipSynthesis
         #expect(abs(flight.last.frame - stopped) <= 3, "the flight ends at frame \(flight.last.frame); it stopped at \(stopped)")
     }
 
+    /// The same drive filmed in portrait (a 720×1280 phone, 30 fps): the apex stays in the
+    /// picture, 44 px from the top, where the receding ball barely moves for four frames
+    /// (4 px a frame arriving, then under a pixel) before it comes down again. A parabola in the
+    /// picture cannot bend that sharply, and taken alone it made the apex a dead stop: the
+    /// flight was cut there, its descent (35 frames) lost. On its path in depth the ball
+    /// lingers there as it should; the flight is followed over the apex to the end of the clip.
+    @Test func aDriveWhoseApexStaysInAPortraitPictureIsFollowedOverIt() throws {
+        let camera = PinholeCamera(focalLength: 3034, principalPoint: PixelPoint(x: 360, y: 486), height: 1, blurRadius: 3.2)
+        let drive = PerspectiveFlight(camera: camera, launch: SpacePoint(x: 0.05, y: 0.04, z: 5.4),
+                                      velocity: SpacePoint(x: 2.1, y: 13.8, z: 59.0), ballRadius: 0.02135,
+                                      drag: 0.25, brightness: 4)
+        let fps = 30.0, frames = 51
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 720, frameHeight: 1280))
+        for f in 0..<frames {
+            let t = Double(f) / fps, r = drive.apparentRadius(after: t), seen = drive.imagePosition(after: t)
+            // Detection scatters by a few tenths of a pixel, as on the rendered clip.
+            let jitter = 0.3 * Double([1, -1, 0, 1, 0, -1, -1][f % 7])
+            tracker.update(frame: f, time: t, blobs: [Blob(center: PixelPoint(x: seen.x - jitter, y: seen.y + jitter), radius: r, area: .pi * r * r)])
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first, "the drive was not reported")
+        let apex = flight.points.min { $0.position.y < $1.position.y }!
+        #expect(apex.position.y > 10 && apex.frame < frames - 20, "the apex at \(apex.position) in frame \(apex.frame)")
+        #expect(flight.last.frame == frames - 1, "the flight ends at frame \(flight.last.frame) of \(frames)")
+    }
+
     @Test func aHeadBobbingAlongIsNotAFlightStopped() {
         // Walking across the picture, rising and sinking with each step: no stretch of it flies
         // longer than a step's crest.

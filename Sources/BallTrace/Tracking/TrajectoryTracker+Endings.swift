@@ -371,7 +371,9 @@ extension TrajectoryTracker {
     /// small ball it last drew where nothing else moves, until its next key picture. What the
     /// flight took from then on is not the ball in flight. A toss slows into its apex and
     /// lingers there as its path says (fitted through the points standing there as well as
-    /// through those before, see below); a far ball creeping a pixel or two a frame arrives
+    /// through those before, see below: a parabola in the picture, or, for a flight seen in
+    /// depth, its path in depth, since a drive receding to an apex inside the picture slows
+    /// and turns there more sharply than any parabola in the picture bends); a far ball creeping a pixel or two a frame arrives
     /// slower than detection scatters; a ball that lands is no longer in flight; a ball cut by
     /// the picture's edge (see ``isCutByTheEdge(_:)``) shows only what of it is still inside.
     /// Only what came after the flight was reported is cut: it was judged a flight on the
@@ -396,6 +398,9 @@ extension TrajectoryTracker {
             // scatters and then standing dead is a pixel or more off any one parabola.
             if let through = MotionFit(points[(stop + 1 - length)...(stop + needed)]),
                through.rms <= Self.apexFitGrowth * max(path.rms, Self.apexFitFloor) { continue }
+            if track.isSeenInDepth, let before = PerspectiveFit(Array(points[(stop + 1 - length)...stop])),
+               let through = PerspectiveFit(Array(points[(stop + 1 - length)...(stop + needed)])),
+               through.rms <= Self.apexFitGrowth * max(before.rms, Self.apexFitFloor) { continue }
             var ended = track
             ended.dropLast(points.count - stop - 1)
             return flies(ended) ? ended : nil
