@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    /// A still stretch of a clip that was not converted: a drive climbs out of the picture and
+    /// the golfer has stopped, so ten frames in a row show nothing new and are taken for
+    /// repeats. No conversion repeats a picture ten times: the camera took them one a frame,
+    /// and the pictures after them (the ball falling back into view) keep their timestamps.
+    @Test func picturesAfterAStillStretchKeepTheirTimestamps() {
+        var cadence = CaptureCadence()
+        for frame in 0..<90 {
+            let shown = Double(frame) / 30, isRepeat = (54..<64).contains(frame)
+            let taken = cadence.timeTaken(shownAt: shown, isRepeat: isRepeat)
+            if !isRepeat { #expect(abs(taken - shown) < 1e-9, "frame \(frame): timed \(taken), shown at \(shown)") }
+        }
+    }
+
+    /// A slow-motion export that shows each picture three times still counts one picture
+    /// taken for three frames.
+    @Test func aPictureShownThreeTimesIsOnePictureTaken() {
+        var cadence = CaptureCadence()
+        var times: [Double] = []
+        for frame in 0..<90 {
+            let taken = cadence.timeTaken(shownAt: Double(frame) / 30, isRepeat: frame % 3 != 0)
+            if frame % 3 == 0, frame >= 30 { times.append(taken) }
+        }
+        let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(steps.allSatisfy { abs($0 - 0.1) < 1e-6 }, "\(steps)")
+    }
+
     @Test func aVariableFrameRateClipKeepsItsTimestampsAfterAStillMomentTakenForARepeat() {
         var cadence = CaptureCadence()
         // A phone's variable frame rate: each picture taken up to 0.4 interval off the even

@@ -87,6 +87,7 @@ struct CaptureCadence {
     mutating func timeTaken(shownAt time: Double, isRepeat: Bool, change: Change = .none) -> Double {
         var isHalf = false
         if !isRepeat {
+            countStillRun()
             newPictures += 1
             isHalf = isHalfStep(change)
             cameraPictures += isHalf ? 0.5 : 1
@@ -121,6 +122,31 @@ struct CaptureCadence {
         if taken <= lastTaken { taken = min(time, lastTaken + 1e-4) }
         lastTaken = taken
         return taken
+    }
+
+    /// The most frames in a row that show one picture in a converted clip: a slow-motion
+    /// export repeats each picture once or a few times (a 30 fps clip shown at 240 fps, seven
+    /// times). A longer run is a still stretch (nothing in view moved: the ball out of the
+    /// picture, the golfer done), whose pictures the camera took one a frame like any others.
+    static let longestRepeatRun = 7
+
+    /// Counts the repeats just before a new picture as pictures taken, when there were more of
+    /// them in a row than a conversion makes (see ``longestRepeatRun``). Left out as repeats,
+    /// ten frames of a still stretch were ten frames of time with one camera picture in them:
+    /// the line through the window then timed every picture after them as taken at two thirds
+    /// of the camera's rate, and a ball falling back into view seemed to speed up and slow down
+    /// as the window moved on.
+    private mutating func countStillRun() {
+        var run = 0
+        for p in recent.reversed() {
+            guard p.isRepeat else { break }
+            run += 1
+        }
+        guard run > Self.longestRepeatRun else { return }
+        for k in (recent.count - run)..<recent.count {
+            cameraPictures += 1
+            recent[k] = (recent[k].time, false, cameraPictures, false)
+        }
     }
 
     /// Whether the frames of the window are shown at an even rate, as a conversion writes them:
