@@ -21,18 +21,20 @@ import Testing
         }
     }
 
-    static func track(_ positions: [(PixelPoint, Double)?]) -> [Track] {
+    /// The flights reported from one ball's positions (nil: not seen), earliest first.
+    static func track(_ positions: [(PixelPoint, Double)?], width: Int = width, height: Int = height,
+                      fps: Double = fps) -> [Track] {
         var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
         for (frame, seen) in positions.enumerated() {
             let blobs = seen.map { [Blob(center: $0.0, radius: $0.1, area: .pi * $0.1 * $0.1)] } ?? []
             tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
         }
         tracker.finish()
-        return tracker.reported
+        return tracker.reported.sorted { $0.points[0].frame < $1.points[0].frame }
     }
 
     @Test func aBallComingBackDownWhereItLeftIsReportedAsContinuingItsFlight() throws {
-        let flights = Self.track(Self.positions(climb: true)).sorted { $0.points[0].frame < $1.points[0].frame }
+        let flights = Self.track(Self.positions(climb: true))
         try #require(flights.count == 2, "\(flights.count) flights")
         #expect(flights[0].continues == nil)
         #expect(flights[1].continues == flights[0].id)
@@ -58,7 +60,7 @@ import Testing
             let s = t - 1.2
             return (PixelPoint(x: 330 + 10 * s, y: 2 + 20 * s + 70 * s * s), 1)
         }
-        let flights = Self.track(positions).sorted { $0.points[0].frame < $1.points[0].frame }
+        let flights = Self.track(positions)
         try #require(flights.count == 2, "\(flights.count) flights")
         let exit = flights[0].last.position.y, climb = exit - flights[0].points[flights[0].points.count - 2].position.y
         #expect(exit > 10 && 2 * exit - (exit - climb) > 0, "last seen at \(exit), climbing \(climb) a frame")
@@ -82,18 +84,8 @@ import Testing
         }
     }
 
-    static func track(drive positions: [(PixelPoint, Double)?]) -> [Track] {
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1920, frameHeight: 1080))
-        for (frame, seen) in positions.enumerated() {
-            let blobs = seen.map { [Blob(center: $0.0, radius: $0.1, area: .pi * $0.1 * $0.1)] } ?? []
-            tracker.update(frame: frame, time: Double(frame) / 60, blobs: blobs)
-        }
-        tracker.finish()
-        return tracker.reported.sorted { $0.points[0].frame < $1.points[0].frame }
-    }
-
     @Test func aFarBallComingBackDownAtItsTerminalSpeedContinuesTheDrive() throws {
-        let flights = Self.track(drive: Self.drive(climb: true))
+        let flights = Self.track(Self.drive(climb: true), width: 1920, height: 1080, fps: 60)
         try #require(flights.count == 2, "\(flights.count) flights")
         #expect(flights[1].continues == flights[0].id)
         #expect(flights[1].points.first!.frame <= 97)
@@ -101,7 +93,7 @@ import Testing
     }
 
     @Test func aSteadySlowDescentWithNoDriveBeforeItIsNotReported() {
-        #expect(Self.track(drive: Self.drive(climb: false)).isEmpty)
+        #expect(Self.track(Self.drive(climb: false), width: 1920, height: 1080, fps: 60).isEmpty)
     }
 
     @Test func theSameSlowDescentWithNoFlightBeforeItIsNotReported() {

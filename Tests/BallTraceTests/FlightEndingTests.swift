@@ -310,6 +310,12 @@ import ClipSynthesis
         #expect(abs(flight.last.frame - reachesThePost) <= 3)
     }
 
+    /// A golf ball struck from a tee 5.4 m in front of a camera behind the golfer, slowed by drag.
+    static func drive(filmedBy camera: PinholeCamera, velocity: SpacePoint) -> PerspectiveFlight {
+        PerspectiveFlight(camera: camera, launch: SpacePoint(x: 0.05, y: 0.04, z: 5.4), velocity: velocity,
+                          ballRadius: 0.02135, drag: 0.25, brightness: 4)
+    }
+
     /// A drive filmed from behind the golfer (a 1080p phone at hip height, the ball slowed by
     /// drag) is stopped dead far away by a net, 1.65 s after impact, and rests there. Receding,
     /// it had crept a few pixels a frame and fallen ever slower in the picture, which read
@@ -317,9 +323,7 @@ import ClipSynthesis
     /// the way. The flight ends at the net and is not withdrawn.
     @Test func aDriveSeenFromBehindStoppedFarAwayEndsThereAndIsNotWithdrawn() throws {
         let camera = PinholeCamera(focalLength: 2560, principalPoint: PixelPoint(x: 960, y: 410), height: 1, blurRadius: 2.7)
-        let drive = PerspectiveFlight(camera: camera, launch: SpacePoint(x: 0.05, y: 0.04, z: 5.4),
-                                      velocity: SpacePoint(x: 2.95, y: 14.7, z: 58.9), ballRadius: 0.02135,
-                                      drag: 0.25, brightness: 4)
+        let drive = Self.drive(filmedBy: camera, velocity: SpacePoint(x: 2.95, y: 14.7, z: 58.9))
         let fps = 60.0, stopped = 99
         var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1920, frameHeight: 1080))
         for f in 0..<(stopped + 6) {
@@ -341,9 +345,7 @@ import ClipSynthesis
     /// lingers there as it should; the flight is followed over the apex to the end of the clip.
     @Test func aDriveWhoseApexStaysInAPortraitPictureIsFollowedOverIt() throws {
         let camera = PinholeCamera(focalLength: 3034, principalPoint: PixelPoint(x: 360, y: 486), height: 1, blurRadius: 3.2)
-        let drive = PerspectiveFlight(camera: camera, launch: SpacePoint(x: 0.05, y: 0.04, z: 5.4),
-                                      velocity: SpacePoint(x: 2.1, y: 13.8, z: 59.0), ballRadius: 0.02135,
-                                      drag: 0.25, brightness: 4)
+        let drive = Self.drive(filmedBy: camera, velocity: SpacePoint(x: 2.1, y: 13.8, z: 59.0))
         let fps = 30.0, frames = 51
         var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 720, frameHeight: 1280))
         for f in 0..<frames {

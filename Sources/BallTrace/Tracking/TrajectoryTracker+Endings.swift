@@ -373,8 +373,9 @@ extension TrajectoryTracker {
     /// lingers there as its path says (fitted through the points standing there as well as
     /// through those before, see below: a parabola in the picture, or, for a flight seen in
     /// depth, its path in depth, since a drive receding to an apex inside the picture slows
-    /// and turns there more sharply than any parabola in the picture bends); a far ball creeping a pixel or two a frame arrives
-    /// slower than detection scatters; a ball that lands is no longer in flight; a ball cut by
+    /// and turns there more sharply than any parabola in the picture bends); a far ball
+    /// creeping a pixel or two a frame arrives slower than detection scatters; a ball that
+    /// lands is no longer in flight; a ball cut by
     /// the picture's edge (see ``isCutByTheEdge(_:)``) shows only what of it is still inside.
     /// Only what came after the flight was reported is cut: it was judged a flight on the
     /// points before.
