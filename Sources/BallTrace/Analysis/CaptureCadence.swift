@@ -124,25 +124,33 @@ struct CaptureCadence {
         return taken
     }
 
-    /// The most frames in a row that show one picture in a converted clip: a slow-motion
-    /// export repeats each picture once or a few times (a 30 fps clip shown at 240 fps, seven
-    /// times). A longer run is a still stretch (nothing in view moved: the ball out of the
-    /// picture, the golfer done), whose pictures the camera took one a frame like any others.
-    static let longestRepeatRun = 7
+    /// The most repeats in a row a conversion is taken to make before any run of them has been
+    /// seen: a slow-motion export at twice or three times the rate, or 25 fps shown at 60,
+    /// repeats a picture once or twice.
+    static let shortRepeatRun = 2
+    /// Repeats in a row seen so far in the clip, at most.
+    private var longestRun = 0
 
-    /// Counts the repeats just before a new picture as pictures taken, when there were more of
-    /// them in a row than a conversion makes (see ``longestRepeatRun``). Left out as repeats,
-    /// ten frames of a still stretch were ten frames of time with one camera picture in them:
-    /// the line through the window then timed every picture after them as taken at two thirds
-    /// of the camera's rate, and a ball falling back into view seemed to speed up and slow down
-    /// as the window moved on.
+    /// Counts the repeats just before a new picture as pictures taken, when they were a still
+    /// stretch rather than a conversion's: more in a row than ``shortRepeatRun`` and than twice
+    /// any run before them. A conversion repeats each picture about as often throughout the
+    /// file (its runs alike from the first); a clip that was not converted shows nothing new only
+    /// where nothing in view moved (the ball out of the picture, the golfer done), in one run,
+    /// however long, whose pictures the camera took one a frame like any others. Left out as
+    /// repeats, ten frames of such a stretch were ten frames of time with one camera picture in
+    /// them: the line through the window then timed every picture after them as taken at two
+    /// thirds of the camera's rate, and a ball falling back into view seemed to speed up and
+    /// slow down as the window moved on. (The first run of a conversion that repeats a picture
+    /// three times or more is taken for a still stretch: the window's first 30 frames only.)
     private mutating func countStillRun() {
         var run = 0
         for p in recent.reversed() {
             guard p.isRepeat else { break }
             run += 1
         }
-        guard run > Self.longestRepeatRun else { return }
+        guard run > 0 else { return }
+        defer { longestRun = max(longestRun, run) }
+        guard run > max(Self.shortRepeatRun, 2 * longestRun) else { return }
         for k in (recent.count - run)..<recent.count {
             cameraPictures += 1
             recent[k] = (recent[k].time, false, cameraPictures, false)
