@@ -6,19 +6,38 @@ import Testing
 @Suite struct ComingBackTests {
     static let width = 640, height = 360, fps = 30.0
 
-    /// A climb out through the top (frames 0–15), then, from 1.2 s, a slow descent of a 1 px ball
-    /// from the top edge near where it left, slower than a quarter of the frame per second.
-    static func positions(climb: Bool) -> [(PixelPoint, Double)?] {
-        (0..<52).map { frame -> (PixelPoint, Double)? in
+    /// One stretch of a ball's path: where it is `s` seconds after the stretch begins, from
+    /// `from` until `until` (seconds into the clip), seen where `seen` says.
+    struct Stretch {
+        var from: Double
+        var until = Double.infinity
+        var radius: Double
+        var seen: (PixelPoint) -> Bool = { _ in true }
+        var at: (Double) -> PixelPoint
+    }
+
+    /// The ball's position and radius in each of `frames` frames, nil where it is not seen.
+    static func positions(frames: Int, fps: Double, _ stretches: [Stretch]) -> [(PixelPoint, Double)?] {
+        (0..<frames).map { frame -> (PixelPoint, Double)? in
             let t = Double(frame) / fps
-            if climb, t < 0.5 {
-                let y = 300 - 900 * t + 600 * t * t
-                return y > 0 ? (PixelPoint(x: 300 + 40 * t, y: y), 4) : nil
-            }
-            guard t >= 1.2 else { return nil }
-            let s = t - 1.2
-            return (PixelPoint(x: 330 + 10 * s, y: 2 + 20 * s + 70 * s * s), 1)
+            guard let stretch = stretches.first(where: { t >= $0.from && t < $0.until }) else { return nil }
+            let p = stretch.at(t - stretch.from)
+            return stretch.seen(p) ? (p, stretch.radius) : nil
         }
+    }
+
+    /// From 1.2 s, a slow descent of a 1 px ball from the top edge near where the climbs below
+    /// left, slower than a quarter of the frame per second.
+    static var slowDescent: Stretch {
+        Stretch(from: 1.2, radius: 1) { s in PixelPoint(x: 330 + 10 * s, y: 2 + 20 * s + 70 * s * s) }
+    }
+
+    /// A climb out through the top (frames 0–15), then ``slowDescent``.
+    static func positions(climb: Bool) -> [(PixelPoint, Double)?] {
+        let out = Stretch(from: 0, until: 0.5, radius: 4, seen: { $0.y > 0 }) { t in
+            PixelPoint(x: 300 + 40 * t, y: 300 - 900 * t + 600 * t * t)
+        }
+        return positions(frames: 52, fps: fps, climb ? [out, slowDescent] : [slowDescent])
     }
 
     /// The flights reported from one ball's positions (nil: not seen), earliest first.
@@ -50,16 +69,10 @@ import Testing
     /// still climbing at 7 px a frame: its last step does not carry it out, but it leaves
     /// within the frames a flight may miss, and the descent continues it.
     @Test func aClimbLostJustBelowTheTopEdgeIsContinuedByTheDescent() throws {
-        let positions = (0..<52).map { frame -> (PixelPoint, Double)? in
-            let t = Double(frame) / Self.fps
-            if t < 0.7 {
-                let y = 300 - 957 * t + 750 * t * t
-                return y >= 10 ? (PixelPoint(x: 300 + 40 * t, y: y), 2.5) : nil
-            }
-            guard t >= 1.2 else { return nil }
-            let s = t - 1.2
-            return (PixelPoint(x: 330 + 10 * s, y: 2 + 20 * s + 70 * s * s), 1)
+        let out = Stretch(from: 0, until: 0.7, radius: 2.5, seen: { $0.y >= 10 }) { t in
+            PixelPoint(x: 300 + 40 * t, y: 300 - 957 * t + 750 * t * t)
         }
+        let positions = Self.positions(frames: 52, fps: Self.fps, [out, Self.slowDescent])
         let flights = Self.track(positions)
         try #require(flights.count == 2, "\(flights.count) flights")
         let exit = flights[0].last.position.y, climb = exit - flights[0].points[flights[0].points.count - 2].position.y
@@ -72,16 +85,11 @@ import Testing
     /// drag having taken gravity's pull. Ten frames of it cover 18 px, less than a twentieth of
     /// the picture, and it hardly speeds up: it continues the flight all the same.
     static func drive(climb: Bool) -> [(PixelPoint, Double)?] {
-        (0..<150).map { frame -> (PixelPoint, Double)? in
-            let t = Double(frame) / 60
-            if climb, t < 0.4 {
-                let y = 860 - 5000 * t + 3000 * t * t
-                return y > 0 ? (PixelPoint(x: 985 + 120 * t, y: y), 6) : nil
-            }
-            guard t >= 1.6 else { return nil }
-            let s = t - 1.6
-            return (PixelPoint(x: 1030 + 6 * s, y: 2 + 120 * s + 8 * s * s), 2.8)
+        let out = Stretch(from: 0, until: 0.4, radius: 6, seen: { $0.y > 0 }) { t in
+            PixelPoint(x: 985 + 120 * t, y: 860 - 5000 * t + 3000 * t * t)
         }
+        let back = Stretch(from: 1.6, radius: 2.8) { s in PixelPoint(x: 1030 + 6 * s, y: 2 + 120 * s + 8 * s * s) }
+        return positions(frames: 150, fps: 60, climb ? [out, back] : [back])
     }
 
     @Test func aFarBallComingBackDownAtItsTerminalSpeedContinuesTheDrive() throws {
