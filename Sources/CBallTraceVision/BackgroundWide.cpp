@@ -169,8 +169,65 @@ __attribute__((target("avx2"))) int sampled_difference_wide(const uint8_t *a, co
     return x;
 }
 
+__attribute__((target("avx2"))) int moved_difference_wide(const uint8_t *row, const uint8_t *last, int width, int height,
+                                                          int x, int end, int64_t &sx, int64_t &sy, int64_t step_x,
+                                                          int64_t step_y, uint64_t &total, long &count) {
+    // Inside: 0 ≤ position < width − 1 (height − 1) in whole pixels, as signed 64-bit compares
+    // (the scalar loop's one unsigned test: a negative position is a huge unsigned one).
+    const __m256i limit_x = _mm256_set1_epi64x(int64_t(width - 1) << 32), limit_y = _mm256_set1_epi64x(int64_t(height - 1) << 32);
+    const __m256i minus_one = _mm256_set1_epi64x(-1), zero = _mm256_setzero_si256();
+    const __m256i byte = _mm256_set1_epi64x(0xFF), fraction = _mm256_set1_epi64x(0xFFFF);
+    const __m256i w64 = _mm256_set1_epi64x(width);
+    __m256i px = _mm256_add_epi64(_mm256_set1_epi64x(sx), _mm256_set_epi64x(3 * step_x, 2 * step_x, step_x, 0));
+    __m256i py = _mm256_add_epi64(_mm256_set1_epi64x(sy), _mm256_set_epi64x(3 * step_y, 2 * step_y, step_y, 0));
+    const __m256i advance_x = _mm256_set1_epi64x(4 * step_x), advance_y = _mm256_set1_epi64x(4 * step_y);
+    __m256i sums = zero;
+    long inside = 0;
+    // The lower pair is read as the four bytes ending at it (from width − 2 on), so that no read
+    // goes past the picture's last pixel; the upper pair as the four bytes it begins.
+    const int *upper = reinterpret_cast<const int *>(last);
+    const int *lower = reinterpret_cast<const int *>(last + width - 2);
+    for (; x + 12 < end; x += 16) {
+        const __m256i valid = _mm256_and_si256(
+            _mm256_and_si256(_mm256_cmpgt_epi64(px, minus_one), _mm256_cmpgt_epi64(limit_x, px)),
+            _mm256_and_si256(_mm256_cmpgt_epi64(py, minus_one), _mm256_cmpgt_epi64(limit_y, py)));
+        // Whole pixels (nonnegative where valid; elsewhere the index is 0, read and discarded).
+        const __m256i ix = _mm256_and_si256(_mm256_srli_epi64(px, 32), valid), iy = _mm256_and_si256(_mm256_srli_epi64(py, 32), valid);
+        const __m256i index = _mm256_add_epi64(_mm256_mul_epu32(iy, w64), ix);
+        const __m256i top_pair = _mm256_cvtepu32_epi64(_mm256_i64gather_epi32(upper, index, 1));
+        const __m256i bottom_pair = _mm256_cvtepu32_epi64(_mm256_i64gather_epi32(lower, index, 1));
+        const __m256i m0 = _mm256_and_si256(top_pair, byte), m1 = _mm256_and_si256(_mm256_srli_epi64(top_pair, 8), byte);
+        const __m256i m2 = _mm256_and_si256(_mm256_srli_epi64(bottom_pair, 16), byte), m3 = _mm256_srli_epi64(bottom_pair, 24);
+        const __m256i fx = _mm256_and_si256(_mm256_srli_epi64(px, 16), fraction), fy = _mm256_and_si256(_mm256_srli_epi64(py, 16), fraction);
+        // (m0 << 16) + fx·(m1 − m0): within 32 bits, signed products of the lanes' low halves.
+        const __m256i top = _mm256_add_epi64(_mm256_slli_epi64(m0, 16), _mm256_mul_epi32(fx, _mm256_sub_epi64(m1, m0)));
+        const __m256i bottom = _mm256_add_epi64(_mm256_slli_epi64(m2, 16), _mm256_mul_epi32(fx, _mm256_sub_epi64(m3, m2)));
+        const __m256i blended = _mm256_add_epi64(_mm256_slli_epi64(top, 16), _mm256_mul_epi32(fy, _mm256_sub_epi64(bottom, top)));
+        // This picture's samples: bytes 0, 4, 8 and 12 of the next sixteen.
+        const __m128i here = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(row + x)), _mm_set1_epi32(0xFF));
+        const __m256i value = _mm256_slli_epi64(_mm256_cvtepu32_epi64(here), 32);
+        const __m256i difference = _mm256_sub_epi64(value, blended);
+        const __m256i sign = _mm256_cmpgt_epi64(zero, difference);
+        const __m256i magnitude = _mm256_sub_epi64(_mm256_xor_si256(difference, sign), sign);
+        sums = _mm256_add_epi64(sums, _mm256_and_si256(magnitude, valid));
+        inside += __builtin_popcount(unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(valid))));
+        px = _mm256_add_epi64(px, advance_x);
+        py = _mm256_add_epi64(py, advance_y);
+    }
+    total += uint64_t(_mm256_extract_epi64(sums, 0)) + uint64_t(_mm256_extract_epi64(sums, 1)) +
+             uint64_t(_mm256_extract_epi64(sums, 2)) + uint64_t(_mm256_extract_epi64(sums, 3));
+    count += inside;
+    sx = _mm256_extract_epi64(px, 0);
+    sy = _mm256_extract_epi64(py, 0);
+    return x;
+}
+
 #else
 
+int moved_difference_wide(const uint8_t *, const uint8_t *, int, int, int x, int, int64_t &, int64_t &, int64_t, int64_t,
+                          uint64_t &, long &) {
+    return x;
+}
 int sampled_difference_wide(const uint8_t *, const uint8_t *, int x, int, uint64_t &) { return x; }
 int blend_rows_wide(const uint8_t *, const uint8_t *, int x0, int, int, int16_t *) { return x0; }
 int blend_across_wide(const int16_t *, int x0, int, int, uint8_t *) { return x0; }

@@ -193,11 +193,26 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         // Blobs were found in the model's pixels: back to this picture's.
         const balltrace::Similarity to_picture = d->pending.inverse();
         const bool moved = !d->pending.is_identity();
-        const double picture_scale = std::hypot(to_picture.a, to_picture.b), turn = std::atan2(to_picture.b, to_picture.a);
-        d->found.clear();
-        for (const BlobSums &s : d->sums) {
+        // Ranked first, by strength (contrast × area, as the blob reports them), so that the
+        // shape of only the blobs handed over is worked out: in clutter thousands pass the size
+        // filters and a few hundred are kept.
+        auto &ranked = d->ranked_blobs;
+        ranked.clear();
+        for (size_t i = 0; i < d->sums.size(); ++i) {
+            const BlobSums &s = d->sums[i];
             int extent = std::max(s.right - s.left + 1, s.bottom - s.top + 1);
             if (s.area < c.min_area || extent > c.max_extent) continue;
+            ranked.push_back({(s.contrast / s.area) * (s.area * scale * scale), int(i)});
+        }
+        *found_count = int(ranked.size());
+        // Strongest first, so a cap drops the faint noise rather than the ball.
+        int k = std::min<int>(capacity, int(ranked.size()));
+        std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end(),
+                          [](const std::pair<double, int> &a, const std::pair<double, int> &b) { return a.first > b.first; });
+        const double picture_scale = moved ? std::hypot(to_picture.a, to_picture.b) : 1;
+        const double turn = moved ? std::atan2(to_picture.b, to_picture.a) : 0;
+        for (int j = 0; j < k; ++j) {
+            const BlobSums &s = d->sums[size_t(ranked[size_t(j)].second)];
             double cx = s.sx / s.area, cy = s.sy / s.area;
             // Pixel variance of 1/12 keeps single-pixel blobs from having zero extent.
             double mu20 = s.sxx / s.area - cx * cx + 1.0 / 12, mu02 = s.syy / s.area - cy * cy + 1.0 / 12;
@@ -228,14 +243,8 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             b.length = 2 * minor * elongation * scale;
             b.orientation = angle;
             b.contrast = s.contrast / s.area;
-            d->found.push_back(b);
+            blobs[j] = b;
         }
-        *found_count = int(d->found.size());
-        // Strongest first, so a cap drops the faint noise rather than the ball.
-        int k = std::min<int>(capacity, int(d->found.size()));
-        std::partial_sort(d->found.begin(), d->found.begin() + k, d->found.end(),
-                          [](const bt_blob &a, const bt_blob &b) { return a.contrast * a.area > b.contrast * b.area; });
-        std::copy(d->found.begin(), d->found.begin() + k, blobs);
         *count = k;
     });
 }

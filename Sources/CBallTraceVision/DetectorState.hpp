@@ -64,7 +64,9 @@ struct bt_detector {
     std::vector<int> parent;              // union-find over run labels
     std::vector<int> blob_of_root;        // root label → index into sums
     std::vector<balltrace::detector::BlobSums> sums;
-    std::vector<bt_blob> found;
+    // Blobs that pass the size filters, by index into `sums`, with the strength they are ranked
+    // by: only the strongest `capacity` are measured in full.
+    std::vector<std::pair<double, int>> ranked_blobs;
     long frames = 0;
     // This frame's analysis picture, the last one (both in their own frames' pixels), this
     // picture seen in the model's pixels, and the warped model while it is being moved.
@@ -172,6 +174,15 @@ int blend_across_wide(const int16_t *blend, int x0, int x1, int wx, uint8_t *out
 /// Adds |a[x] − b[x]| for every fourth x from `x` on (while x < `end`) to `sum`, eight at a time
 /// with AVX2 (only when has_wide_vectors()); returns the first x it left to the caller.
 int sampled_difference_wide(const uint8_t *a, const uint8_t *b, int x, int end, uint64_t &sum);
+
+/// One row of mismatch's moved samples (ModelWarp.cpp), four at a time with AVX2 (only when
+/// has_wide_vectors()), the same fixed-point arithmetic sample for sample: `row` is the row of
+/// this picture, `last` the last picture (`width` × `height`), samples at x, x + 4, … while
+/// x + 12 < `end`, their positions in the last picture `sx`, `sy` (1/2³² pixel) stepped by
+/// `step_x`, `step_y` per sample. Adds each inside sample's |difference| (1/2³² level) to
+/// `total` and counts it; returns the first x left to the caller, with `sx`, `sy` at it.
+int moved_difference_wide(const uint8_t *row, const uint8_t *last, int width, int height, int x, int end, int64_t &sx,
+                          int64_t &sy, int64_t step_x, int64_t step_y, uint64_t &total, long &count);
 
 /// Where a moving object covers a pixel, the model learns from it only one frame in this many:
 /// a slow ball would otherwise raise the background and the threshold along its own path (each

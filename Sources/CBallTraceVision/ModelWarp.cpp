@@ -175,7 +175,9 @@ static double mismatch(const bt_detector *d, const uint8_t *last, const balltrac
         to_last.apply(margin + 0.5, y + 0.5, sx0, sy0);
         int64_t sx = std::llround((sx0 - 0.5) * kOne), sy = std::llround((sy0 - 0.5) * kOne);
         const uint8_t *row = d->picture.data() + size_t(y) * w;
-        for (int x = margin; x < w - margin; x += 4, sx += step_x, sy += step_y) {
+        int x = margin;
+        if (d->wide) x = moved_difference_wide(row, last, w, h, x, w - margin, sx, sy, step_x, step_y, total, count);
+        for (; x < w - margin; x += 4, sx += step_x, sy += step_y) {
             if (uint64_t(sx) >= limit_x || uint64_t(sy) >= limit_y) continue;
             const uint8_t *m = last + size_t(sy >> 32) * w + size_t(sx >> 32);
             const int64_t fx = (sx >> 16) & 0xFFFF, fy = (sy >> 16) & 0xFFFF;

@@ -60,15 +60,24 @@ static void shift_region(bt_detector *d, int left, int right, int top, int botto
         {
             // In 16-bit lanes, wrapping: (upper << 8) + (lower − upper) · wy is the blend exactly.
             const cv::v_int16x8 toward_lower = cv::v_setall_s16(int16_t(wy)), bias = cv::v_setall_s16(-32768);
-            for (; x + 16 <= x1 + 1; x += 16) {
+            auto down = [&](int at) {
                 cv::v_uint16x8 u[2], l[2];
-                cv::v_expand(cv::v_load(upper_row + x), u[0], u[1]);
-                cv::v_expand(cv::v_load(lower_row + x), l[0], l[1]);
+                cv::v_expand(cv::v_load(upper_row + at), u[0], u[1]);
+                cv::v_expand(cv::v_load(lower_row + at), l[0], l[1]);
                 for (int half = 0; half < 2; ++half) {
                     const cv::v_int16x8 a = cv::v_reinterpret_as_s16(u[half]), b = cv::v_reinterpret_as_s16(l[half]);
                     const cv::v_int16x8 blended = cv::v_add_wrap(a << 8, cv::v_mul_wrap(cv::v_sub_wrap(b, a), toward_lower));
-                    cv::v_store(blend + x + 8 * half, cv::v_add_wrap(blended, bias));
+                    cv::v_store(blend + at + 8 * half, cv::v_add_wrap(blended, bias));
                 }
+            };
+            for (; x + 16 <= x1 + 1; x += 16) down(x);
+            // The last few columns of a tile as the last sixteen, again where they overlap: each
+            // column's blend depends on its own two pixels only, so a column done twice comes out
+            // the same (a tile of a turning camera is a few dozen columns wide, and one by one its
+            // last few cost as much as the rest).
+            if (x <= x1 && x1 + 1 - x0 >= 16) {
+                down(x1 + 1 - 16);
+                x = x1 + 1;
             }
         }
 #endif
@@ -81,11 +90,17 @@ static void shift_region(bt_detector *d, int left, int right, int top, int botto
             const cv::v_int16x8 weights(int16_t(256 - wx), int16_t(wx), int16_t(256 - wx), int16_t(wx),
                                         int16_t(256 - wx), int16_t(wx), int16_t(256 - wx), int16_t(wx));
             const cv::v_int32x4 round = cv::v_setall_s32(rounding);
-            for (; x + 8 <= x1; x += 8) {
+            auto across = [&](int at) {
                 cv::v_int16x8 first, second;
-                cv::v_zip(cv::v_load(blend + x), cv::v_load(blend + x + 1), first, second);
-                cv::v_pack_u_store(out + x, cv::v_pack((cv::v_dotprod(first, weights) + round) >> 16,
-                                                       (cv::v_dotprod(second, weights) + round) >> 16));
+                cv::v_zip(cv::v_load(blend + at), cv::v_load(blend + at + 1), first, second);
+                cv::v_pack_u_store(out + at, cv::v_pack((cv::v_dotprod(first, weights) + round) >> 16,
+                                                        (cv::v_dotprod(second, weights) + round) >> 16));
+            };
+            for (; x + 8 <= x1; x += 8) across(x);
+            // Likewise the last few pixels, as the last eight (each from its own two blends).
+            if (x < x1 && x1 - x0 >= 8) {
+                across(x1 - 8);
+                x = x1;
             }
         }
 #endif
