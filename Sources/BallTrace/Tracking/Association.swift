@@ -155,35 +155,33 @@ func associateNearest(_ expectations: [Expectation], _ blobs: [Blob], available:
 /// in a buffer reused from one expectation to the next.
 func forEachNearest(_ expectations: some Collection<Expectation>, _ blobs: [Blob], available: [Bool], limit: Int,
                     _ body: (Int, UnsafeBufferPointer<Int>) -> Void) {
+    guard limit > 0 else { return }
     let grid = BlobGrid(blobs, available: available)
-    // The cheapest so far, ascending by (cost, blob index).
-    var best: [(cost: Double, blob: Int)] = []
-    best.reserveCapacity(limit + 1)
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: limit) { chosen in
-        for (t, expectation) in expectations.enumerated() {
-            best.removeAll(keepingCapacity: true)
-            // Every cost is at least the distance to the nearest centre over the widest gate.
-            grid.forEachCandidate(of: expectation, stop: { bound in
-                best.count == limit && bound > best[best.count - 1].cost
-            }) { b, x, y, radius in
-                keepCheapest(b, x: x, y: y, radius: radius, for: expectation, in: &best, limit: limit)
+    // The cheapest so far, ascending by (cost, blob index): `kept` of them.
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { costs in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: limit) { chosen in
+            for (t, expectation) in expectations.enumerated() {
+                var kept = 0
+                // Every cost is at least the distance to the nearest centre over the widest gate.
+                grid.forEachCandidate(of: expectation, stop: { bound in
+                    kept == limit && bound > costs[kept - 1]
+                }) { b, x, y, radius in
+                    guard let cost = expectation.cost(x: x, y: y, radius: radius) else { return }
+                    if kept == limit, (costs[kept - 1], chosen[kept - 1]) <= (cost, b) { return }
+                    // Insertion into the few kept: the last one falls out when all are taken.
+                    var i = kept == limit ? kept - 1 : kept
+                    while i > 0, (costs[i - 1], chosen[i - 1]) > (cost, b) {
+                        costs[i] = costs[i - 1]
+                        chosen[i] = chosen[i - 1]
+                        i -= 1
+                    }
+                    costs[i] = cost
+                    chosen[i] = b
+                    if kept < limit { kept += 1 }
+                }
+                guard kept > 0 else { continue }
+                body(t, UnsafeBufferPointer(rebasing: chosen[0..<kept]))
             }
-            guard !best.isEmpty else { continue }
-            for (i, kept) in best.enumerated() { chosen[i] = kept.blob }
-            body(t, UnsafeBufferPointer(rebasing: chosen[0..<best.count]))
         }
     }
-}
-
-/// Adds blob `b` to `best` (ascending by cost, then blob index, at most `limit`) when
-/// `expectation` accepts it and it is among the cheapest.
-@inline(__always)
-private func keepCheapest(_ b: Int, x: Double, y: Double, radius: Double, for expectation: Expectation,
-                          in best: inout [(cost: Double, blob: Int)], limit: Int) {
-    guard let cost = expectation.cost(x: x, y: y, radius: radius) else { return }
-    if best.count == limit, let worst = best.last, (worst.cost, worst.blob) <= (cost, b) { return }
-    var i = best.count
-    while i > 0, (best[i - 1].cost, best[i - 1].blob) > (cost, b) { i -= 1 }
-    best.insert((cost, b), at: i)
-    if best.count > limit { best.removeLast() }
 }

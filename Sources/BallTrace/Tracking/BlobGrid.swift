@@ -81,7 +81,11 @@ struct BlobGrid {
 
     /// Calls `visit` with every blob in the cells `expectation`'s gate reaches (its index, centre
     /// and radius), ring by ring outward from the cells of its centres, until `stop(bound)` says
-    /// that no blob at least `bound` gate widths from every centre could matter.
+    /// that no blob at least `bound` gate widths from every centre could matter. Inlined into its
+    /// caller, with the cells read through pointers: it runs for every chain in every frame (a
+    /// thousand in clutter), and called through closures, with each array access checked, it
+    /// cost as much as everything else association does.
+    @inline(__always)
     func forEachCandidate(of expectation: Expectation, stop: (Double) -> Bool,
                           _ visit: (_ blob: Int, _ x: Double, _ y: Double, _ radius: Double) -> Void) {
         guard columns > 0 else { return }
@@ -102,26 +106,50 @@ struct BlobGrid {
         // The cells of the centres (clamped: a centre off the grid is only farther from the rest).
         let cc0 = slot(lowX, origin: originX, count: columns), cc1 = slot(highX, origin: originX, count: columns)
         let rr0 = slot(lowY, origin: originY, count: rows), rr1 = slot(highY, origin: originY, count: rows)
-        func visitCell(_ r: Int, _ c: Int) {
-            let k = r * columns + c
-            for m in starts[k]..<starts[k + 1] { visit(members[m], memberX[m], memberY[m], memberRadius[m]) }
-        }
-        var ring = 0
-        while true {
-            let left = cc0 - ring, right = cc1 + ring, top = rr0 - ring, bottom = rr1 + ring
-            if left < c0 && right > c1 && top < r0 && bottom > r1 { return }
-            // A cell `ring` cells out is at least `ring - 1` cells from every centre.
-            if ring > 1, stop(Double(ring - 1) * cell / widest) { return }
-            for r in max(top, r0)...min(bottom, r1) {
-                if ring == 0 || r == top || r == bottom {  // the centres' own cells, then a ring's edges
-                    let from = max(left, c0), to = min(right, c1)
-                    if from <= to { for c in from...to { visitCell(r, c) } }
-                } else {
-                    if left >= c0 { visitCell(r, left) }
-                    if right <= c1, right != left { visitCell(r, right) }
+        let columns = columns, cell = cell
+        starts.withUnsafeBufferPointer { starts in
+            members.withUnsafeBufferPointer { members in
+                memberX.withUnsafeBufferPointer { memberX in
+                    memberY.withUnsafeBufferPointer { memberY in
+                        memberRadius.withUnsafeBufferPointer { memberRadius in
+                            // Every index below lies within the grid: rows r0…r1, columns c0…c1.
+                            @inline(__always) func visitCell(_ r: Int, _ c: Int) {
+                                let k = r * columns + c
+                                var m = starts[k]
+                                let end = starts[k + 1]
+                                while m < end {
+                                    visit(members[m], memberX[m], memberY[m], memberRadius[m])
+                                    m += 1
+                                }
+                            }
+                            var ring = 0
+                            while true {
+                                let left = cc0 - ring, right = cc1 + ring, top = rr0 - ring, bottom = rr1 + ring
+                                if left < c0 && right > c1 && top < r0 && bottom > r1 { return }
+                                // A cell `ring` cells out is at least `ring - 1` cells from every centre.
+                                if ring > 1, stop(Double(ring - 1) * cell / widest) { return }
+                                var r = max(top, r0)
+                                let lastRow = min(bottom, r1)
+                                while r <= lastRow {
+                                    if ring == 0 || r == top || r == bottom {  // the centres' own cells, then a ring's edges
+                                        var c = max(left, c0)
+                                        let to = min(right, c1)
+                                        while c <= to {
+                                            visitCell(r, c)
+                                            c += 1
+                                        }
+                                    } else {
+                                        if left >= c0 { visitCell(r, left) }
+                                        if right <= c1, right != left { visitCell(r, right) }
+                                    }
+                                    r += 1
+                                }
+                                ring += 1
+                            }
+                        }
+                    }
                 }
             }
-            ring += 1
         }
     }
 }

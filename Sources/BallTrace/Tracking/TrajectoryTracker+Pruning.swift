@@ -42,8 +42,15 @@ extension TrajectoryTracker {
             known[i] = answer
             return answer
         }
-        func fits(_ i: Int) -> Bool { remembered(&explains, i, explainsRecentPoints) }
-        func hasJumped(_ i: Int) -> Bool { remembered(&jumps, i, jumped) }
+        // Both tests may fit the same recent points in depth, with two tolerances: once is enough.
+        var depthMisfits = [Double?](repeating: nil, count: tracks.count)
+        func depthMisfit(_ i: Int) -> Double { remembered(&depthMisfits, i) { Self.depthMisfit(ofRecentPointsOf: $0) } }
+        func fits(_ i: Int) -> Bool {
+            remembered(&explains, i) { explainsRecentPoints($0, allowingForSpeed: false, depthMisfit: { depthMisfit(i) }) }
+        }
+        func hasJumped(_ i: Int) -> Bool {
+            remembered(&jumps, i) { !explainsRecentPoints($0, allowingForSpeed: true, depthMisfit: { depthMisfit(i) }) }
+        }
         func misfit(_ i: Int) -> Double {
             remembered(&misfits, i) { MotionFit($0.points.suffix(Self.recentPointsJudged))?.rms ?? .infinity }
         }
@@ -113,7 +120,8 @@ extension TrajectoryTracker {
         !explainsRecentPoints(track, allowingForSpeed: true)
     }
 
-    private func explainsRecentPoints(_ track: Track, allowingForSpeed: Bool) -> Bool {
+    private func explainsRecentPoints(_ track: Track, allowingForSpeed: Bool,
+                                      depthMisfit: (() -> Double)? = nil) -> Bool {
         let recent = track.points.suffix(Self.recentPointsJudged)
         guard recent.count >= Self.judgedPoints, let fit = MotionFit(recent) else { return true }
         let radius = track.recentRadius()
@@ -131,7 +139,13 @@ extension TrajectoryTracker {
         // the noise of a detection: a path in depth bends enough to pass near a chain that
         // jumped from a club to the ball it struck.
         guard recent.first!.position.distance(to: recent.last!.position) > settings.travellingShare * settings.shorterSide else { return false }
-        return (PerspectiveFit(Array(recent))?.rms ?? .infinity) <= tolerance
+        return (depthMisfit?() ?? Self.depthMisfit(ofRecentPointsOf: track)) <= tolerance
+    }
+
+    /// How far a track's recent points lie from the path in depth that fits them best, pixels
+    /// (rms); infinite when too few are fitted.
+    private static func depthMisfit(ofRecentPointsOf track: Track) -> Double {
+        PerspectiveFit(Array(track.points.suffix(recentPointsJudged)))?.rms ?? .infinity
     }
 
 
