@@ -109,13 +109,15 @@ __attribute__((target("avx2"))) int skip_background_wide(const uint8_t *row, int
     return x;
 }
 
-__attribute__((target("avx2"))) int skip_foreground_wide(const uint8_t *row, int x, int width) {
+__attribute__((target("avx2"))) int nonzero_masks_wide(const uint8_t *row, int width, uint64_t *masks) {
     const __m256i zero = _mm256_setzero_si256();
-    for (; x + 32 <= width; x += 32) {
-        const uint32_t background = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x)), zero)));
-        if (background != 0) return x + __builtin_ctz(background);
+    int words = 0;
+    for (int x = 0; x + 64 <= width; x += 64, ++words) {
+        const uint32_t low = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x)), zero)));
+        const uint32_t high = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x + 32)), zero)));
+        masks[words] = ~(uint64_t(low) | (uint64_t(high) << 32));
     }
-    return x;
+    return words;
 }
 
 __attribute__((target("avx2"))) int blend_rows_wide(const uint8_t *upper, const uint8_t *lower, int x0, int x1, int wy,
@@ -232,7 +234,7 @@ int sampled_difference_wide(const uint8_t *, const uint8_t *, int x, int, uint64
 int blend_rows_wide(const uint8_t *, const uint8_t *, int x0, int, int, int16_t *) { return x0; }
 int blend_across_wide(const int16_t *, int x0, int, int, uint8_t *) { return x0; }
 int skip_background_wide(const uint8_t *, int x, int) { return x; }
-int skip_foreground_wide(const uint8_t *, int x, int) { return x; }
+int nonzero_masks_wide(const uint8_t *, int, uint64_t *) { return 0; }
 bool has_wide_vectors() { return false; }
 int update_row_wide(const RowUpdate &, bool &any) { any = false; return 0; }
 int halve_row_wide(const uint8_t *, const uint8_t *, int, uint8_t *) { return 0; }

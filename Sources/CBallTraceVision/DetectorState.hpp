@@ -62,6 +62,7 @@ struct bt_detector {
     std::vector<uint8_t> contrast;        // this frame: |pixel − mean| where foreground, else 0
     std::vector<balltrace::detector::Run> runs;
     std::vector<int> parent;              // union-find over run labels
+    std::vector<uint64_t> row_masks;      // one contrast row's foreground, a bit a pixel (label_runs)
     std::vector<int> blob_of_root;        // root label → index into sums
     std::vector<balltrace::detector::BlobSums> sums;
     // Blobs that pass the size filters, by index into `sums`, with the strength they are ranked
@@ -139,11 +140,9 @@ int update_row_wide(const RowUpdate &row, bool &any);
 int compare_row_wide(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to, uint8_t strong_change,
                      uint64_t &total, long &strong);
 
-/// From `x` on in a row of `width` contrast bytes, 32 at a time with AVX2 (only when
-/// has_wide_vectors()): the first background (zero) byte, or foreground (nonzero) byte for
-/// skip_background_wide, or where fewer than 32 bytes are left to look at.
+/// From `x` on in a row of `width` bytes, 32 at a time with AVX2 (only when
+/// has_wide_vectors()): the first nonzero byte, or where fewer than 32 bytes are left to look at.
 int skip_background_wide(const uint8_t *row, int x, int width);
-int skip_foreground_wide(const uint8_t *row, int x, int width);
 
 /// The first nonzero byte of row[x…width), or width: 32 bytes at a time with AVX2 (`wide`), then
 /// 16, then one by one. Most of a contrast row is background, and most of a row of young
@@ -163,6 +162,10 @@ inline int next_nonzero(const uint8_t *row, int x, int width, bool wide) {
     }
     return width;
 }
+
+/// Which of `row`'s pixels are foreground (nonzero), a bit each, 64 to a word, for its whole
+/// words of 64 pixels, with AVX2 (only when has_wide_vectors()); returns how many words it wrote.
+int nonzero_masks_wide(const uint8_t *row, int width, uint64_t *masks);
 
 /// shift_region's two passes (PictureAlignment.cpp) with AVX2 (only when has_wide_vectors()), the
 /// same 16- and 32-bit arithmetic: columns x0… of two rows blended down by `wy` into `blend`

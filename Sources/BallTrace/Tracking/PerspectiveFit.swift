@@ -284,14 +284,20 @@ private struct DepthSearch {
                 (max(0, misfit) / Double(count)).squareRoot())
     }
 
+    /// The grid's 41 values of k·span, the same for every fit: worked out once, not for each (a
+    /// fit is made for hundreds of chains a frame in clutter).
+    static let gridDepthChanges: [Double] = {
+        let lowest = log(0.1), highest = log(21.0)
+        return (0...40).map { i in exp(lowest + (highest - lowest) * Double(i) / 40) - 1 }
+    }()
+
     /// k·span from −0.9 (depth shrinking to a tenth) to 20 (growing twentyfold), searched on a
     /// logarithmic grid of 1 + k·span, then refined around the best.
     func best(span: Double) -> Found? {
         // The best k so far and its misfit; the first of equal misfits is kept.
         var bestK = 0.0, bestRMS = Double.infinity
         // The grid four k at a time, considered in order.
-        let lowest = log(0.1), highest = log(21.0)
-        func gridK(_ i: Int) -> Double { (exp(lowest + (highest - lowest) * Double(min(i, 40)) / 40) - 1) / span }
+        func gridK(_ i: Int) -> Double { Self.gridDepthChanges[min(i, 40)] / span }
         for i in stride(from: 0, through: 40, by: 4) {
             let k = SIMD4(gridK(i), gridK(i + 1), gridK(i + 2), gridK(i + 3))
             let rms = misfits(k)
