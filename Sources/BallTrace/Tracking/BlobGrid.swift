@@ -7,12 +7,16 @@ struct BlobGrid {
     /// Side of a cell, pixels.
     private let cell: Double
     private let columns: Int, rows: Int
-    /// Blob indices by cell (row-major), ascending within a cell: `members[starts[c]..<starts[c + 1]]`.
+    /// The blobs by cell (row-major), ascending by index within a cell:
+    /// `members[starts[c]..<starts[c + 1]]`, each with its centre and radius, so that a cell's
+    /// blobs are read from consecutive memory (a thousand chains look at a dozen blobs each,
+    /// every frame).
     private let starts: [Int]
-    private let members: [Int]
-    /// Each member's centre and radius, in the members' order: a cell's blobs are read from
-    /// consecutive memory (a thousand chains look at a dozen blobs each, every frame).
-    private let memberX: [Double], memberY: [Double], memberRadius: [Double]
+    private let members: [Member]
+    private struct Member {
+        var blob: Int
+        var x, y, radius: Double
+    }
     /// The largest blob radius: a blob larger than expected widens the gate by the excess.
     private let largestRadius: Double
 
@@ -33,7 +37,6 @@ struct BlobGrid {
         largestRadius = largest
         guard minX <= maxX else {
             originX = 0; originY = 0; cell = 1; columns = 0; rows = 0; starts = [0]; members = []
-            memberX = []; memberY = []; memberRadius = []
             return
         }
         originX = minX
@@ -50,17 +53,14 @@ struct BlobGrid {
         }
         for c in 0..<columns * rows { starts[c + 1] += starts[c] }
         var next = starts
-        var members = [Int](repeating: 0, count: starts[columns * rows])
+        var members = [Member](repeating: Member(blob: 0, x: 0, y: 0, radius: 0), count: starts[columns * rows])
         for (b, blob) in blobs.enumerated() where available[b] {
             let c = Self.index(blob.center, minX, minY, cell, columns, rows)
-            members[next[c]] = b
+            members[next[c]] = Member(blob: b, x: blob.center.x, y: blob.center.y, radius: blob.radius)
             next[c] += 1
         }
         self.starts = starts
         self.members = members
-        memberX = members.map { blobs[$0].center.x }
-        memberY = members.map { blobs[$0].center.y }
-        memberRadius = members.map { blobs[$0].radius }
     }
 
     private static func index(_ p: PixelPoint, _ minX: Double, _ minY: Double, _ cell: Double, _ columns: Int, _ rows: Int) -> Int {
@@ -109,45 +109,40 @@ struct BlobGrid {
         let columns = columns, cell = cell
         starts.withUnsafeBufferPointer { starts in
             members.withUnsafeBufferPointer { members in
-                memberX.withUnsafeBufferPointer { memberX in
-                    memberY.withUnsafeBufferPointer { memberY in
-                        memberRadius.withUnsafeBufferPointer { memberRadius in
-                            // Every index below lies within the grid: rows r0…r1, columns c0…c1.
-                            @inline(__always) func visitCell(_ r: Int, _ c: Int) {
-                                let k = r * columns + c
-                                var m = starts[k]
-                                let end = starts[k + 1]
-                                while m < end {
-                                    visit(members[m], memberX[m], memberY[m], memberRadius[m])
-                                    m += 1
-                                }
-                            }
-                            var ring = 0
-                            while true {
-                                let left = cc0 - ring, right = cc1 + ring, top = rr0 - ring, bottom = rr1 + ring
-                                if left < c0 && right > c1 && top < r0 && bottom > r1 { return }
-                                // A cell `ring` cells out is at least `ring - 1` cells from every centre.
-                                if ring > 1, stop(Double(ring - 1) * cell / widest) { return }
-                                var r = max(top, r0)
-                                let lastRow = min(bottom, r1)
-                                while r <= lastRow {
-                                    if ring == 0 || r == top || r == bottom {  // the centres' own cells, then a ring's edges
-                                        var c = max(left, c0)
-                                        let to = min(right, c1)
-                                        while c <= to {
-                                            visitCell(r, c)
-                                            c += 1
-                                        }
-                                    } else {
-                                        if left >= c0 { visitCell(r, left) }
-                                        if right <= c1, right != left { visitCell(r, right) }
-                                    }
-                                    r += 1
-                                }
-                                ring += 1
-                            }
-                        }
+                // Every index below lies within the grid: rows r0…r1, columns c0…c1.
+                @inline(__always) func visitCell(_ r: Int, _ c: Int) {
+                    let k = r * columns + c
+                    var m = starts[k]
+                    let end = starts[k + 1]
+                    while m < end {
+                        let member = members[m]
+                        visit(member.blob, member.x, member.y, member.radius)
+                        m += 1
                     }
+                }
+                var ring = 0
+                while true {
+                    let left = cc0 - ring, right = cc1 + ring, top = rr0 - ring, bottom = rr1 + ring
+                    if left < c0 && right > c1 && top < r0 && bottom > r1 { return }
+                    // A cell `ring` cells out is at least `ring - 1` cells from every centre.
+                    if ring > 1, stop(Double(ring - 1) * cell / widest) { return }
+                    var r = max(top, r0)
+                    let lastRow = min(bottom, r1)
+                    while r <= lastRow {
+                        if ring == 0 || r == top || r == bottom {  // the centres' own cells, then a ring's edges
+                            var c = max(left, c0)
+                            let to = min(right, c1)
+                            while c <= to {
+                                visitCell(r, c)
+                                c += 1
+                            }
+                        } else {
+                            if left >= c0 { visitCell(r, left) }
+                            if right <= c1, right != left { visitCell(r, right) }
+                        }
+                        r += 1
+                    }
+                    ring += 1
                 }
             }
         }

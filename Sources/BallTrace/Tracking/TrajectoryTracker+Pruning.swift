@@ -45,12 +45,8 @@ extension TrajectoryTracker {
         // Both tests may fit the same recent points in depth, with two tolerances: once is enough.
         var depthMisfits = [Double?](repeating: nil, count: tracks.count)
         func depthMisfit(_ i: Int) -> Double { remembered(&depthMisfits, i) { Self.depthMisfit(ofRecentPointsOf: $0) } }
-        func fits(_ i: Int) -> Bool {
-            remembered(&explains, i) { explainsRecentPoints($0, allowingForSpeed: false, depthMisfit: { depthMisfit(i) }) }
-        }
-        func hasJumped(_ i: Int) -> Bool {
-            remembered(&jumps, i) { !explainsRecentPoints($0, allowingForSpeed: true, depthMisfit: { depthMisfit(i) }) }
-        }
+        func fits(_ i: Int) -> Bool { remembered(&explains, i) { explainsRecentPoints($0, depthMisfit: { depthMisfit(i) }) } }
+        func hasJumped(_ i: Int) -> Bool { remembered(&jumps, i) { jumped($0, depthMisfit: { depthMisfit(i) }) } }
         func misfit(_ i: Int) -> Double {
             remembered(&misfits, i) { MotionFit($0.points.suffix(Self.recentPointsJudged))?.rms ?? .infinity }
         }
@@ -105,8 +101,10 @@ extension TrajectoryTracker {
 
     /// Whether a parabola (or a path in depth) through a track's last six points lies within
     /// max(1 px, half the ball's radius) of them. Fewer than four points always do.
-    func explainsRecentPoints(_ track: Track) -> Bool {
-        explainsRecentPoints(track, allowingForSpeed: false)
+    /// - Parameter depthMisfit: that fit in depth's misfit when it is already known (see
+    ///   ``depthMisfit(ofRecentPointsOf:)``); nil: it is worked out here, if needed.
+    func explainsRecentPoints(_ track: Track, depthMisfit: (() -> Double)? = nil) -> Bool {
+        explainsRecentPoints(track, allowingForSpeed: false, depthMisfit: depthMisfit)
     }
 
     /// Whether a track's recent points show it jumped from one object to another: they do not
@@ -116,12 +114,11 @@ extension TrajectoryTracker {
     /// as certain as when the picture was taken, and where along its smear the threshold cut
     /// it; a drive's first streaks, 60 px a frame, miss their path by 5–13 px, and the chain
     /// that followed the ball from them must not give way to one begun on its fourth frame).
-    func jumped(_ track: Track) -> Bool {
-        !explainsRecentPoints(track, allowingForSpeed: true)
+    func jumped(_ track: Track, depthMisfit: (() -> Double)? = nil) -> Bool {
+        !explainsRecentPoints(track, allowingForSpeed: true, depthMisfit: depthMisfit)
     }
 
-    private func explainsRecentPoints(_ track: Track, allowingForSpeed: Bool,
-                                      depthMisfit: (() -> Double)? = nil) -> Bool {
+    private func explainsRecentPoints(_ track: Track, allowingForSpeed: Bool, depthMisfit: (() -> Double)?) -> Bool {
         let recent = track.points.suffix(Self.recentPointsJudged)
         guard recent.count >= Self.judgedPoints, let fit = MotionFit(recent) else { return true }
         let radius = track.recentRadius()
@@ -144,7 +141,7 @@ extension TrajectoryTracker {
 
     /// How far a track's recent points lie from the path in depth that fits them best, pixels
     /// (rms); infinite when too few are fitted.
-    private static func depthMisfit(ofRecentPointsOf track: Track) -> Double {
+    static func depthMisfit(ofRecentPointsOf track: Track) -> Double {
         PerspectiveFit(Array(track.points.suffix(recentPointsJudged)))?.rms ?? .infinity
     }
 
