@@ -199,6 +199,58 @@ import Testing
         #expect(tracker.reported.isEmpty, "\(tracker.reported.map { $0.points.map(\.frame) })")
     }
 
+    /// A ball flying straight away from the camera, seen from behind and above: each frame's
+    /// step in the picture 0.8 of the one before (its distance grows by a quarter a frame),
+    /// from 24 px at first.
+    static func recedingBall(_ frame: Int) -> PixelPoint {
+        let travelled = 24 * (1 - pow(0.8, Double(frame))) / (1 - 0.8)
+        return PixelPoint(x: 200 + 0.8 * travelled, y: 300 - 0.6 * travelled)
+    }
+
+    /// In `faintFrames`, the receding ball as a faint spot, found only by a search within
+    /// 1.5 px of it.
+    struct FaintRecedingBall: FaintSpotSource {
+        let frame: Int
+        let faintFrames: Range<Int>
+        func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
+            let ball = FaintSpotTrackingTests.recedingBall(frame)
+            guard faintFrames.contains(frame), ball.distance(to: center) <= min(reach, 1.5) else { return nil }
+            return Blob(center: ball, radius: 0.8, area: 2)
+        }
+    }
+
+    @Test func aBallRecedingFasterThanAParabolaFollowsIsFoundAheadWhereItFades() throws {
+        // A speck in frames 0–13, a faint spot only in 14–17: a parabola through the last ten
+        // points has turned back by then and expects the ball behind its last point; the ball
+        // is ahead, a shrinking step on.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        for frame in 0..<22 {
+            let blobs = frame < 14 ? [Blob(center: Self.recedingBall(frame), radius: 1, area: .pi)] : []
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: blobs,
+                           faintSpots: FaintRecedingBall(frame: frame, faintFrames: 14..<18))
+        }
+        tracker.finish()
+        let flights = tracker.reported
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == Array(0..<18))
+        for point in flights[0].points {
+            #expect(point.position.distance(to: Self.recedingBall(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
+        }
+    }
+
+    @Test func aSpotIsTakenOffThePathOnlyWhereARecedingBallWouldBe() {
+        // The last step: 10 px right in one frame. A receding ball goes on right, by less.
+        var track = Track(first: TrackPoint(frame: 0, time: 0, position: PixelPoint(x: 100, y: 100), radius: 1, step: 0))
+        track.append(TrackPoint(frame: 1, time: 1.0 / 30, position: PixelPoint(x: 110, y: 100), radius: 1, step: 1))
+        let next = 2.0 / 30
+        #expect(track.continuesReceding(PixelPoint(x: 117, y: 101), at: next))
+        #expect(!track.continuesReceding(PixelPoint(x: 106, y: 103), at: next), "behind its last point")
+        #expect(!track.continuesReceding(PixelPoint(x: 110, y: 108), at: next), "beside it: a turn")
+        #expect(!track.continuesReceding(PixelPoint(x: 124, y: 100), at: next), "further than its last step")
+        #expect(!track.continuesReceding(PixelPoint(x: 112, y: 100), at: next), "stopped: caught, or a trace where it vanished")
+        #expect(track.continuesReceding(PixelPoint(x: 124, y: 100), at: 3.0 / 30), "two frames on")
+    }
+
     /// Frames 0–19 of `ball` as a blob of radius 2, but in frames 15–17 the ball merged with an
     /// arm: one blob of radius 6 whose centre lies 8 px below the ball's. The merged frames'
     /// source finds the ball as a disc inside it, within reach of where it is.

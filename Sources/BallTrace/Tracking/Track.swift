@@ -326,6 +326,27 @@ struct Track: Sendable, Hashable, Identifiable {
                           y: c.position.y + (c.position.y - b.position.y) * reach)
     }
 
+    /// Whether a ball at `position` at `time` went on from the last point as a ball flying away
+    /// does: ahead along the last step, covering no more of the picture per frame than that
+    /// step did (a receding ball's steps shrink with its distance), and no less than the least
+    /// share of it a receding ball's next step keeps (``fewestRecedingRatio``: a ball that
+    /// stopped, in a glove or a net, or the trace compression leaves where it vanished, has not
+    /// gone on). False with fewer than two points, or when the last two coincide (no direction
+    /// to go on in).
+    func continuesReceding(_ position: PixelPoint, at time: Double) -> Bool {
+        guard points.count >= 2 else { return false }
+        let previous = points[points.count - 2]
+        let span = max(last.time - previous.time, 1e-6)
+        let stepX = last.position.x - previous.position.x, stepY = last.position.y - previous.position.y
+        let aheadX = position.x - last.position.x, aheadY = position.y - last.position.y
+        let stepLength = (stepX * stepX + stepY * stepY).squareRoot()
+        let strideByThen = stepLength / span * (time - last.time)
+        let oneFrameStride = stepLength / Double(max(last.step - previous.step, 1))
+        let ahead = (aheadX * aheadX + aheadY * aheadY).squareRoot()
+        return aheadX * stepX + aheadY * stepY > 0
+            && ahead <= strideByThen && ahead >= Self.fewestRecedingRatio * oneFrameStride
+    }
+
     /// The least share of the step before that a receding ball's next step may be.
     static let fewestRecedingRatio = 0.5
 

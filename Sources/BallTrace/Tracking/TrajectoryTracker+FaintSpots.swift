@@ -13,7 +13,7 @@ extension TrajectoryTracker {
                                             time: Double, in source: any FaintSpotSource) {
         for t in active.indices where active[t].isReported && !extended[t] && isInView(expectations[t]) {
             let expected = expectations[t]
-            guard let spot = source.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) else { continue }
+            guard let spot = faintSpot(for: active[t], expecting: expected, at: time, in: source) else { continue }
             active[t].append(point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time))
             extended[t] = true
         }
@@ -36,7 +36,7 @@ extension TrajectoryTracker {
         for t in active.indices where !extended[t] && !active[t].isReported && predictsItsSpeck(active[t])
             && isInView(expectations[t]) {
             let expected = expectations[t]
-            guard let spot = source.faintSpot(near: expected.center, reach: spotReach(expected), radius: expected.radius) else { continue }
+            guard let spot = faintSpot(for: active[t], expecting: expected, at: time, in: source) else { continue }
             var faint = point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time)
             faint.isFaint = true
             active[t].append(faint)
@@ -65,6 +65,36 @@ extension TrajectoryTracker {
     func point(spot: Blob, radius: Double, frame: Int, time: Double) -> TrackPoint {
         TrackPoint(frame: frame, time: time, position: spot.center, radius: radius, step: step,
                    contrast: spot.contrast, picturePosition: sceneToPicture.apply(spot.center))
+    }
+
+    /// The faint spot where the expectation places the track's ball at `time`: looked for
+    /// around the main centre, and around each other centre the expectation offers a blob
+    /// (see `Track.prediction`); the spot nearest the centre it was found around.
+    ///
+    /// The main centre is a parabola through the window, and a ball flying away slows in the
+    /// picture faster than a parabola can follow (its steps shrink with depth): past the
+    /// window, the parabola turns back and predicts the ball behind its last point, where the
+    /// short window and the receding run's stride still place it ahead (a range ball filmed
+    /// panning, 2–3 px across, missed so in two frames of sixteen). A faint spot is weaker
+    /// evidence than a blob, though, and a track at a turn (a club at the top of its swing,
+    /// jittering a few pixels a frame) offers centres all around its last point: a spot found
+    /// around another centre is taken only where a receding ball would be, ahead of the last
+    /// point along the last step, no further from it than that step's stride and no nearer
+    /// than half of it (see `Track.continuesReceding(_:at:)`).
+    func faintSpot(for track: Track, expecting expected: Expectation, at time: Double,
+                   in source: any FaintSpotSource) -> Blob? {
+        let reach = spotReach(expected)
+        var nearest: (spot: Blob, distance: Double)?
+        func look(around centre: PixelPoint, isMain: Bool) {
+            guard let spot = source.faintSpot(near: centre, reach: reach, radius: expected.radius),
+                  isMain || track.continuesReceding(spot.center, at: time)
+            else { return }
+            let distance = spot.center.distance(to: centre)
+            if nearest.map({ distance < $0.distance }) ?? true { nearest = (spot, distance) }
+        }
+        look(around: expected.center, isMain: true)
+        for centre in expected.alternatives { look(around: centre, isMain: false) }
+        return nearest?.spot
     }
 
     /// How far from a flight's prediction its ball is looked for when no blob of its own shows
