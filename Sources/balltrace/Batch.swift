@@ -47,7 +47,7 @@ struct Batch {
         state.work(jobs: jobs) { index in
             let outcome = cancellation.isCancelled ? Outcome.interrupted : analyse(unique[index], state: state)
             state.finish(index, unique[index], outcome)
-            showProgress(state)
+            showProgress(state, news: true)
         }
         console.clearStatus()
         let outcomes = state.outcomes
@@ -70,7 +70,7 @@ struct Batch {
             let result = try VideoAnalysis.run(
                 path: input, settings: settings, overlay: video.map { OverlayVideoRequest(path: $0, encoding: encoding, drawing: drawing) },
                 cancellation: cancellation, logger: clipLogger,
-                progress: { state.progress(input, $0); showProgress(state) })
+                progress: { showProgress(state, news: state.progress(input, $0)) })
             try AtomicFile.write(try AnalysisDocument(result: result).jsonData(), to: document)
             if !quiet { for warning in result.warnings { console.line("warning: \(name): \(warning)") } }
             return .analysed(trajectories: result.trajectories.count, seconds: Date().timeIntervalSince(started))
@@ -98,9 +98,9 @@ struct Batch {
         return document.trajectories.count
     }
 
-    private func showProgress(_ state: BatchState) {
+    private func showProgress(_ state: BatchState, news: Bool = false) {
         guard console.progressMode != .off else { return }
-        console.status(state.statusText())
+        console.status(state.statusText(), news: news)
     }
 
     private func fail(_ error: MediaError) -> ExitCode {
@@ -168,7 +168,11 @@ final class BatchState: @unchecked Sendable {
         }
     }
 
-    func progress(_ input: String, _ progress: AnalysisProgress) { lock.withLock { running[input] = progress } }
+    /// Records a clip's progress; true for its first (the clip started).
+    @discardableResult
+    func progress(_ input: String, _ progress: AnalysisProgress) -> Bool {
+        lock.withLock { running.updateValue(progress, forKey: input) == nil }
+    }
 
     func finish(_ index: Int, _ input: String, _ outcome: Batch.Outcome) {
         lock.withLock {

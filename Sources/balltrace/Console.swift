@@ -12,7 +12,8 @@ final class Console: @unchecked Sendable {
         case off
         /// One status line rewritten in place (standard error is a terminal).
         case terminal
-        /// `--progress` when standard error is not a terminal: a plain line at most once a second.
+        /// `--progress` when standard error is not a terminal: a plain line at most once a
+        /// second, and one when a clip of a batch starts or finishes.
         case lines
     }
 
@@ -43,21 +44,23 @@ final class Console: @unchecked Sendable {
     }
 
     /// Shows `text` as the current progress: on a terminal at most ten times a second, as
-    /// plain lines at most once a second. The text is only made when it is shown.
-    func status(_ text: @autoclosure () -> String) {
+    /// plain lines at most once a second, unless it is `news` (in a batch, a clip that started
+    /// or finished: shown at once, or a clip that takes less than the interval would pass
+    /// unseen). The text is only made when it is shown.
+    func status(_ text: @autoclosure () -> String, news: Bool = false) {
         lock.withLock {
             let now = Date()
             switch progressMode {
             case .off:
                 return
             case .terminal:
-                guard now.timeIntervalSince(lastStatusLine) >= 0.1 else { return }
+                guard news || now.timeIntervalSince(lastStatusLine) >= 0.1 else { return }
                 lastStatusLine = now
                 // Never wider than the terminal, or the line would wrap and not be rewritten.
                 writeStandardError("\r\u{1B}[K" + String(text().prefix(Self.terminalWidth() - 1)))
                 statusShown = true
             case .lines:
-                guard now.timeIntervalSince(lastStatusLine) >= 1 else { return }
+                guard news || now.timeIntervalSince(lastStatusLine) >= 1 else { return }
                 lastStatusLine = now
                 writeStandardError(text() + "\n")
             }

@@ -122,7 +122,7 @@ struct Shots: ParsableCommand {
             statuses.set(index, status)
             // Only the progress is kept there: each session prints its own lines, not a table.
             state.finish(index, sessions[index], .notStarted)
-            if console.progressMode != .off { console.status(state.statusText()) }
+            if console.progressMode != .off { console.status(state.statusText(), news: true) }
         }
         console.clearStatus()
         if interruption.cancellation.isCancelled { throw ExitCode(interruption.exitCode) }
@@ -147,8 +147,8 @@ struct Shots: ParsableCommand {
             let result = try SessionShots.run(
                 request, cancellation: interruption.cancellation, logger: sessionLogger,
                 progress: { progress in
-                    state.progress(session, progress)
-                    if console.progressMode != .off { console.status(state.statusText()) }
+                    let started = state.progress(session, progress)
+                    if console.progressMode != .off { console.status(state.statusText(), news: started) }
                 })
             if !quiet { report(result, session: name, folder: folder, console: console) }
             return nil

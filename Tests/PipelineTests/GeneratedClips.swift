@@ -25,6 +25,16 @@ enum GeneratedClips {
     /// that render the same scene at the same time would write the same file.
     static let longDrive: Clip = render(.golfFaceOn(width: 640, height: 360, frameRate: 30, seconds: 8, seed: 11))
 
+    /// The 8 s drive four times over, one clip of 32 s (copied, not encoded again): long enough
+    /// to take a second or more to analyse however fast the build and the machine, for what
+    /// shows only once an analysis has run a while (the time left).
+    static let drivenFourTimes: String = {
+        // A short name: the progress line must fit an 80-column terminal whole.
+        let path = "\(folder)/drive-x4.mp4"
+        try? ffmpeg(["-stream_loop", "3", "-i", longDrive.path, "-c", "copy", path])
+        return path
+    }()
+
     /// The same drive shot in portrait on a phone: stored sideways, with a display matrix that
     /// turns it 90° clockwise.
     static let portraitDrive: Clip = {

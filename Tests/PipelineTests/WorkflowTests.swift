@@ -92,7 +92,8 @@ struct ProgressTests {
     let clip = GeneratedClips.golfDrive.path
 
     @Test func onATerminalProgressShowsPercentRateAndTimeLeftAndIsClearedAtTheEnd() throws {
-        let long = GeneratedClips.longDrive.path
+        // The time left is shown once the analysis has run for half a second.
+        let long = GeneratedClips.drivenFourTimes
         let out = try folder("progress-tty")
         let run = try ShellRun(["analyze", long, "--json", "\(out)/a.json"], terminal: true)
         #expect(run.status == 0)
