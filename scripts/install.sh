@@ -14,10 +14,15 @@ bash scripts/install-deps.sh
 swift build -c release --static-swift-stdlib --product balltrace
 bin="$(swift build -c release --show-bin-path)/balltrace"
 
-# The plugin builds the executables itself and writes its pages under .build/plugins.
-swift package --allow-writing-to-package-directory generate-manual --multi-page \
-  --authors "balltrace contributors" >/dev/null
-pages=.build/plugins/GenerateManual/outputs/balltrace
+# The man pages: swift-argument-parser's generate-manual (the tool its plugin runs), run on the
+# executable just built. Built in debug, apart from the release products: the plugin builds the
+# executables again its own way, and the release build of balltrace was then made again from
+# scratch (a minute and a half) by the next script that asked for it.
+swift build --product generate-manual
+pages="$(mktemp -d)"
+trap 'rm -rf "$pages"' EXIT
+"$(swift build --show-bin-path)/generate-manual" "$bin" --multi-page --authors "balltrace contributors" \
+  --output-directory "$pages"
 
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
   "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
