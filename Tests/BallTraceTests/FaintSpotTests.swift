@@ -199,6 +199,20 @@ import Testing
         #expect(tracker.reported.isEmpty, "\(tracker.reported.map { $0.points.map(\.frame) })")
     }
 
+    /// The one flight `flights` should hold: in each of `frames`, each point within half a pixel
+    /// of where `path` puts the ball then.
+    @discardableResult
+    static func expectOneFlight(_ flights: [Track], frames: [Int], along path: (Int) -> PixelPoint,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> Track {
+        try #require(flights.count == 1, "\(flights.count) flights", sourceLocation: sourceLocation)
+        #expect(flights[0].points.map(\.frame) == frames, sourceLocation: sourceLocation)
+        for point in flights[0].points {
+            #expect(point.position.distance(to: path(point.frame)) < 0.5, "frame \(point.frame): \(point.position)",
+                    sourceLocation: sourceLocation)
+        }
+        return flights[0]
+    }
+
     /// A ball flying straight away from the camera, seen from behind and above: each frame's
     /// step in the picture 0.8 of the one before (its distance grows by a quarter a frame),
     /// from 24 px at first.
@@ -230,12 +244,7 @@ import Testing
                            faintSpots: FaintRecedingBall(frame: frame, faintFrames: 14..<18))
         }
         tracker.finish()
-        let flights = tracker.reported
-        try #require(flights.count == 1, "\(flights.count) flights")
-        #expect(flights[0].points.map(\.frame) == Array(0..<18))
-        for point in flights[0].points {
-            #expect(point.position.distance(to: Self.recedingBall(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
-        }
+        try Self.expectOneFlight(tracker.reported, frames: Array(0..<18), along: Self.recedingBall)
     }
 
     @Test func aSpotIsTakenOffThePathOnlyWhereARecedingBallWouldBe() {
@@ -284,11 +293,8 @@ import Testing
                            blobs: [Blob(center: Self.ball(frame), radius: r, area: .pi * r * r)], faintSpots: BrightPart())
         }
         tracker.finish()
-        let flights = tracker.reported
-        try #require(flights.count == 1, "\(flights.count) flights")
-        #expect(flights[0].points.map(\.frame) == Array(0..<25))
-        for point in flights[0].points {
-            #expect(point.position.distance(to: Self.ball(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
+        let flight = try Self.expectOneFlight(tracker.reported, frames: Array(0..<25), along: Self.ball)
+        for point in flight.points {
             #expect(abs(point.radius - radius(point.frame)) < 0.01, "frame \(point.frame): radius \(point.radius)")
         }
     }
