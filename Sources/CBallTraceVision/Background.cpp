@@ -82,7 +82,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
         const uint8_t *in = picture + size_t(y) * w;
         uint8_t *mean = d->mean.data() + size_t(y) * w;
         uint8_t *threshold = d->threshold.data() + size_t(y) * w;
-        uint8_t *contrast = d->contrast.data() + size_t(y) * w;
+        uint8_t *foreground = reinterpret_cast<uint8_t *>(d->foreground.data() + size_t(y) * d->mask_words);
         uint8_t *previous = d->previous.data() + size_t(y) * w;
         uint8_t *still = d->still.data() + size_t(y) * w;
         uint8_t *difference_row = differences + size_t(y) * w;
@@ -90,14 +90,14 @@ void update_model(bt_detector *d, const uint8_t *picture) {
             std::memset(difference_row, 0, w);
             std::memcpy(mean, in, w);
             std::memcpy(previous, in, w);
-            std::memset(contrast, 0, w);
+            std::memset(foreground, 0, size_t(d->mask_words) * sizeof(uint64_t));
             d->row_has_foreground[y] = 0;
             continue;
         }
         int x = 0;
         bool any = false;
         if (wide)
-            x = update_row_wide({in, mean, threshold, previous, still, contrast, difference_row, w, lo, hi,
+            x = update_row_wide({in, mean, threshold, previous, still, difference_row, foreground, w, lo, hi,
                                  uint8_t(c.still_frames), refreshing}, any);
 #if CV_SIMD128
         {
@@ -115,19 +115,22 @@ void update_model(bt_detector *d, const uint8_t *picture) {
                 age = age & ~(cv::v_absdiff(value, last) > t);
                 cv::v_store(still + x, age);
                 cv::v_uint8x16 moving = (difference > t) & (age < settled);
-                cv::v_uint8x16 foreground = difference & moving;
-                cv::v_store(contrast + x, foreground);
+                const uint16_t bits = uint16_t(cv::v_signmask(moving));
+                std::memcpy(foreground + x / 8, &bits, sizeof bits);
                 cv::v_uint8x16 step = (~moving | refresh) & one;
                 m = cv::v_sub_wrap(cv::v_add_wrap(m, (value > m) & step), (value < m) & step);
                 cv::v_store(mean + x, m);
                 cv::v_uint8x16 twice = difference + difference, target = twice + twice + twice;  // saturated
                 t = cv::v_sub_wrap(cv::v_add_wrap(t, (target > t) & step), (target < t) & step);
                 cv::v_store(threshold + x, cv::v_min(high, cv::v_max(low, t)));
-                seen = seen | foreground;
+                seen = seen | moving;
             }
-            any = any || cv::v_check_any(seen > cv::v_setzero_u8());
+            any = any || cv::v_check_any(seen);
         }
 #endif
+        // The last pixels' bits one by one, into bytes cleared first (and the row's last word
+        // clear past its end).
+        std::memset(foreground + x / 8, 0, size_t(d->mask_words) * sizeof(uint64_t) - size_t(x / 8));
         for (; x < w; ++x) {
             int value = in[x], m = mean[x], t = threshold[x];
             int difference = value > m ? value - m : m - value;
@@ -136,7 +139,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
             previous[x] = uint8_t(value);
             still[x] = change > t ? 0 : uint8_t(std::min(255, still[x] + 1));
             bool moving = difference > t && still[x] < c.still_frames;
-            contrast[x] = moving ? uint8_t(difference) : 0;
+            if (moving) foreground[x / 8] |= uint8_t(1u << (x % 8));
             if (!moving || refreshing) {
                 m += (value > m) - (value < m);
                 mean[x] = uint8_t(m);
@@ -144,7 +147,7 @@ void update_model(bt_detector *d, const uint8_t *picture) {
                 t += (target > t) - (target < t);
                 threshold[x] = uint8_t(std::min<int>(hi, std::max<int>(lo, t)));
             }
-            any |= contrast[x] != 0;
+            any |= moving;
         }
         d->row_has_foreground[y] = any;
     }

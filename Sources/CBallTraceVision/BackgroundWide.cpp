@@ -1,7 +1,7 @@
 // The detector's picture work 32 pixels at a time, for processors with AVX2: the background
-// model's update (update_model), halving the picture and comparing it with the last
-// (reduce_picture, Background.cpp), finding foreground runs (label_runs, Detector.cpp), shifting
-// the picture onto a moving camera's model (shift_region, PictureAlignment.cpp) and the unmoved
+// model's update and its foreground bits (update_model), halving the picture and comparing it
+// with the last (reduce_picture, Background.cpp), shifting the picture onto a moving camera's
+// model (shift_region, PictureAlignment.cpp) and the unmoved
 // picture's sampled difference from the last (mismatch, ModelWarp.cpp). Each does the same
 // integer arithmetic as its 16-pixel loop, lane for lane, and is chosen at run time
 // (bt_detector::wide), so that the program still runs on a processor without AVX2.
@@ -43,7 +43,8 @@ __attribute__((target("avx2"))) int update_row_wide(const RowUpdate &r, bool &an
         age = _mm256_andnot_si256(greater(absolute_difference(value, last), t), age);
         _mm256_storeu_si256((__m256i *)(r.still + x), age);
         const __m256i moving = _mm256_and_si256(greater(difference, t), greater(settled, age));
-        _mm256_storeu_si256((__m256i *)(r.contrast + x), _mm256_and_si256(difference, moving));
+        const uint32_t bits = uint32_t(_mm256_movemask_epi8(moving));
+        std::memcpy(r.foreground + x / 8, &bits, sizeof bits);
         const __m256i step = _mm256_and_si256(_mm256_or_si256(_mm256_xor_si256(moving, _mm256_set1_epi8(-1)), refresh), one);
         m = _mm256_sub_epi8(_mm256_add_epi8(m, _mm256_and_si256(greater(value, m), step)), _mm256_and_si256(greater(m, value), step));
         _mm256_storeu_si256((__m256i *)(r.mean + x), m);
@@ -107,17 +108,6 @@ __attribute__((target("avx2"))) int skip_background_wide(const uint8_t *row, int
         if (background != 0xFFFFFFFFu) return x + __builtin_ctz(~background);
     }
     return x;
-}
-
-__attribute__((target("avx2"))) int nonzero_masks_wide(const uint8_t *row, int width, uint64_t *masks) {
-    const __m256i zero = _mm256_setzero_si256();
-    int words = 0;
-    for (int x = 0; x + 64 <= width; x += 64, ++words) {
-        const uint32_t low = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x)), zero)));
-        const uint32_t high = uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(row + x + 32)), zero)));
-        masks[words] = ~(uint64_t(low) | (uint64_t(high) << 32));
-    }
-    return words;
 }
 
 __attribute__((target("avx2"))) int blend_rows_wide(const uint8_t *upper, const uint8_t *lower, int x0, int x1, int wy,
@@ -234,7 +224,6 @@ int sampled_difference_wide(const uint8_t *, const uint8_t *, int x, int, uint64
 int blend_rows_wide(const uint8_t *, const uint8_t *, int x0, int, int, int16_t *) { return x0; }
 int blend_across_wide(const int16_t *, int x0, int, int, uint8_t *) { return x0; }
 int skip_background_wide(const uint8_t *, int x, int) { return x; }
-int nonzero_masks_wide(const uint8_t *, int, uint64_t *) { return 0; }
 bool has_wide_vectors() { return false; }
 int update_row_wide(const RowUpdate &, bool &any) { any = false; return 0; }
 int halve_row_wide(const uint8_t *, const uint8_t *, int, uint8_t *) { return 0; }

@@ -50,7 +50,8 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->threshold.assign(pixels, uint8_t(c.threshold_initial));
         d->previous.assign(pixels, 0);
         d->still.assign(pixels, 0);
-        d->contrast.assign(pixels, 0);
+        d->mask_words = (d->width + 63) / 64;
+        d->foreground.assign(size_t(d->mask_words) * d->height, 0);
         d->differences.assign(pixels * c.kept_frames, 0);
         d->faint_to_model.assign(c.kept_frames, balltrace::Similarity{});
         d->faint_serial.assign(c.kept_frames, -1);
@@ -76,38 +77,23 @@ extern "C" void bt_detector_analysis_size(const bt_detector *d, int *width, int 
 namespace {
 
 /// Finds the foreground runs of every row and joins touching ones (8-connectivity). A row's
-/// runs are read from bit masks of its foreground, 64 pixels to a word: in clutter a row holds
-/// dozens of short runs, and scanning for each one's start and end byte by byte cost more than
-/// the rest of labelling.
+/// runs are read from the bit masks the model's update wrote, 64 pixels to a word: in clutter a
+/// row holds dozens of short runs, and scanning for each one's start and end byte by byte cost
+/// more than the rest of labelling.
 void label_runs(bt_detector *d) {
     const int w = d->width;
-    const bool wide = d->wide;
-    const int words = (w + 63) / 64;
-    if (d->row_masks.size() < size_t(words)) d->row_masks.assign(size_t(words), 0);
-    uint64_t *masks = d->row_masks.data();
+    const int words = d->mask_words;
     d->runs.clear();
     d->parent.clear();
     size_t previous_begin = 0, previous_end = 0;  // runs of the row above
     for (int y = 0; y < d->height; ++y) {
-        const uint8_t *row = d->contrast.data() + size_t(y) * w;
+        const uint64_t *masks = d->foreground.data() + size_t(y) * words;
         size_t row_begin = d->runs.size();
         if (d->row_has_foreground[y]) {
-            int word = wide ? nonzero_masks_wide(row, w, masks) : 0;
-            for (; word < words; ++word) {
-                const int base = 64 * word, n = std::min(64, w - base);
-                uint64_t mask = 0;
-                int i = 0;
-#if CV_SIMD128
-                for (; i + 16 <= n; i += 16)
-                    mask |= uint64_t(uint32_t(cv::v_signmask(cv::v_load(row + base + i) > cv::v_setzero_u8()))) << i;
-#endif
-                for (; i < n; ++i) mask |= uint64_t(row[base + i] != 0) << i;
-                masks[word] = mask;
-            }
             // Runs from the masks' edges: a run starts at a set bit after a clear one and ends at
             // the next clear bit (or the row's end), across words.
             int start = -1;
-            for (word = 0; word < words; ++word) {
+            for (int word = 0; word < words; ++word) {
                 const int base = 64 * word;
                 uint64_t mask = masks[word];
                 int at = 0;
@@ -195,8 +181,10 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         label_runs(d);
 
         // Sums per blob, from its runs: closed forms for the coordinates, one pass over the
-        // run's pixels for the contrast.
+        // run's pixels for the contrast (under the foreground bits, this frame's difference from
+        // the model).
         const int w = d->width;
+        const uint8_t *contrast_plane = d->differences.data() + size_t(slot) * w * d->height;
         std::vector<int> &index = d->blob_of_root;
         index.assign(d->parent.size(), -1);
         d->sums.clear();
@@ -209,10 +197,10 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
                 d->sums.push_back(s);
             }
             BlobSums &s = d->sums[index[root]];
-            double n = run.x1 - run.x0, first = run.x0, last = run.x1 - 1, y = run.y;
-            double sum_x = n * (first + last) / 2;
+            const int64_t n = run.x1 - run.x0, first = run.x0, last = run.x1 - 1, y = run.y;
+            const int64_t sum_x = n * (first + last) / 2;
             // Σ x² over first…last.
-            double sum_xx = (last * (last + 1) * (2 * last + 1) - (first - 1) * first * (2 * first - 1)) / 6;
+            const int64_t sum_xx = (last * (last + 1) * (2 * last + 1) - (first - 1) * first * (2 * first - 1)) / 6;
             s.area += n;
             s.sx += sum_x;
             s.sy += n * y;
@@ -222,16 +210,15 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             s.left = std::min(s.left, run.x0);
             s.right = std::max(s.right, run.x1 - 1);
             s.bottom = std::max(s.bottom, run.y);
-            // In integers, then added once: the same sum (whole numbers far below 2⁵³ add up
-            // exactly in floating point too), without a store to the blob per pixel.
-            const uint8_t *row = d->contrast.data() + size_t(run.y) * w;
+            // In a local, then added once: no store to the blob per pixel.
+            const uint8_t *row = contrast_plane + size_t(run.y) * w;
             uint32_t contrast = 0;
             int peak = s.peak;
             for (int x = run.x0; x < run.x1; ++x) {
                 contrast += row[x];
                 peak = std::max<int>(peak, row[x]);
             }
-            s.contrast += double(contrast);
+            s.contrast += contrast;
             s.peak = peak;
         }
 
@@ -247,8 +234,9 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         for (size_t i = 0; i < d->sums.size(); ++i) {
             const BlobSums &s = d->sums[i];
             int extent = std::max(s.right - s.left + 1, s.bottom - s.top + 1);
-            if (s.area < c.min_area || extent > c.max_extent) continue;
-            ranked.push_back({(s.contrast / s.area) * (s.area * scale * scale), int(i)});
+            if (double(s.area) < c.min_area || extent > c.max_extent) continue;
+            const double area = double(s.area);
+            ranked.push_back({(double(s.contrast) / area) * (area * scale * scale), int(i)});
         }
         *found_count = int(ranked.size());
         // Strongest first, so a cap drops the faint noise rather than the ball.
@@ -259,10 +247,11 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         const double turn = moved ? std::atan2(to_picture.b, to_picture.a) : 0;
         for (int j = 0; j < k; ++j) {
             const BlobSums &s = d->sums[size_t(ranked[size_t(j)].second)];
-            double cx = s.sx / s.area, cy = s.sy / s.area;
+            const double area = double(s.area), contrast = double(s.contrast);
+            double cx = double(s.sx) / area, cy = double(s.sy) / area;
             // Pixel variance of 1/12 keeps single-pixel blobs from having zero extent.
-            double mu20 = s.sxx / s.area - cx * cx + 1.0 / 12, mu02 = s.syy / s.area - cy * cy + 1.0 / 12;
-            double mu11 = s.sxy / s.area - cx * cy;
+            double mu20 = double(s.sxx) / area - cx * cx + 1.0 / 12, mu02 = double(s.syy) / area - cy * cy + 1.0 / 12;
+            double mu11 = double(s.sxy) / area - cx * cy;
             double common = std::sqrt(std::max(0.0, (mu20 - mu02) * (mu20 - mu02) / 4 + mu11 * mu11));
             double lambda1 = (mu20 + mu02) / 2 + common, lambda2 = std::max(1e-6, (mu20 + mu02) / 2 - common);
             double elongation = std::sqrt(lambda1 / lambda2);
@@ -270,7 +259,7 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             // The mask takes in pixels the ball only partly covers (its anti-aliased rim, the
             // halo compression leaves); weighting each by its share of the strongest contrast
             // counts them as the part of a pixel they are, so a ball of 2 px is not called 3.
-            double covered = std::max(1.0, s.contrast / s.peak);
+            double covered = std::max(1.0, contrast / s.peak);
             // Minor semi-axis from the covered area and the elongation: robust for blobs of a
             // few pixels, where second moments are mostly pixelization.
             double minor = std::sqrt(covered / (M_PI * elongation));
@@ -284,11 +273,11 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             b.x = px * scale;
             b.y = py * scale;
             b.radius = minor * scale;
-            b.area = s.area * scale * scale;
+            b.area = area * scale * scale;
             b.elongation = elongation;
             b.length = 2 * minor * elongation * scale;
             b.orientation = angle;
-            b.contrast = s.contrast / s.area;
+            b.contrast = contrast / area;
             blobs[j] = b;
         }
         *count = k;

@@ -24,7 +24,9 @@ struct Run {
 
 /// Sums that make a blob's area, centre, second moments and contrast.
 struct BlobSums {
-    double area = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, contrast = 0;
+    // Whole numbers, added exactly: a blob's pixels' coordinates, their squares and products,
+    // and its contrast (converted once, where the blob is measured).
+    int64_t area = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, contrast = 0;
     int peak = 1;
     int left = 0, top = 0, right = 0, bottom = 0;  // inclusive bounds
 };
@@ -59,10 +61,13 @@ struct bt_detector {
     // still (see learn_young_pixels): kYoungUncovered, kYoungUnsettled, or 0 once settled; and
     // per row, whether it holds any. Empty until the model is first moved.
     std::vector<uint8_t> young, row_young;
-    std::vector<uint8_t> contrast;        // this frame: |pixel − mean| where foreground, else 0
+    // This frame's foreground, a bit a pixel, 64 to a word, `mask_words` words a row (the bits
+    // past the row's end clear): written by the model's update, read by labelling. Its contrast
+    // is the difference from the model (`differences`, this frame's plane) under the bits.
+    std::vector<uint64_t> foreground;
+    int mask_words = 0;
     std::vector<balltrace::detector::Run> runs;
     std::vector<int> parent;              // union-find over run labels
-    std::vector<uint64_t> row_masks;      // one contrast row's foreground, a bit a pixel (label_runs)
     std::vector<int> blob_of_root;        // root label → index into sums
     std::vector<balltrace::detector::BlobSums> sums;
     // Blobs that pass the size filters, by index into `sums`, with the strength they are ranked
@@ -121,7 +126,9 @@ inline constexpr int kNoiseMultiple = 6;
 /// One row of the background model's update (see update_model).
 struct RowUpdate {
     const uint8_t *in;
-    uint8_t *mean, *threshold, *previous, *still, *contrast, *difference;
+    uint8_t *mean, *threshold, *previous, *still, *difference;
+    /// The row's foreground bits, as bytes: pixel x is bit x % 8 of byte x / 8.
+    uint8_t *foreground;
     int width;
     uint8_t low, high, settled;
     bool refreshing;
@@ -145,8 +152,7 @@ int compare_row_wide(const uint8_t *a, const uint8_t *b, int n, uint8_t *copy_to
 int skip_background_wide(const uint8_t *row, int x, int width);
 
 /// The first nonzero byte of row[x…width), or width: 32 bytes at a time with AVX2 (`wide`), then
-/// 16, then one by one. Most of a contrast row is background, and most of a row of young
-/// pixels settled.
+/// 16, then one by one. Most of a row of young pixels settled.
 inline int next_nonzero(const uint8_t *row, int x, int width, bool wide) {
     while (x < width) {
         if (wide && (x = skip_background_wide(row, x, width)) >= width) return width;
@@ -162,10 +168,6 @@ inline int next_nonzero(const uint8_t *row, int x, int width, bool wide) {
     }
     return width;
 }
-
-/// Which of `row`'s pixels are foreground (nonzero), a bit each, 64 to a word, for its whole
-/// words of 64 pixels, with AVX2 (only when has_wide_vectors()); returns how many words it wrote.
-int nonzero_masks_wide(const uint8_t *row, int width, uint64_t *masks);
 
 /// shift_region's two passes (PictureAlignment.cpp) with AVX2 (only when has_wide_vectors()), the
 /// same 16- and 32-bit arithmetic: columns x0… of two rows blended down by `wy` into `blend`

@@ -19,7 +19,7 @@ struct FittedMotion: Sendable {
     /// ``beforeGoingBehind(_:)``), for a flight missing now.
     var beforeGoingBehind: MotionFit?
 
-    init?(_ track: Track, settings: TrackerSettings) {
+    init?(_ track: borrowing Track, settings: TrackerSettings) {
         let points = track.points
         var window = Array(Track.withoutPartialDetections(points.suffix(settings.predictionWindow + 6))
             .suffix(settings.predictionWindow))

@@ -33,15 +33,25 @@ extension TrajectoryTracker {
     /// gets one, and it is judged as it would be (the short flight's rules, the ballistic test).
     mutating func extendSpeckChainsByAFaintSpot(expecting expectations: [Expectation], extended: inout [Bool], frame: Int,
                                                 time: Double, in source: any FaintSpotSource) {
-        for t in active.indices where !extended[t] && !active[t].isReported && predictsItsSpeck(active[t])
-            && isInView(expectations[t]) {
-            let expected = expectations[t]
-            guard let spot = faintSpot(for: active[t], expecting: expected, at: time, in: source) else { continue }
-            var faint = point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time)
+        for (t, spot) in faintSpotsOfSpeckChains(expecting: expectations, extended: extended, time: time, in: source) {
+            var faint = point(spot: spot, radius: min(spot.radius, expectations[t].radius), frame: frame, time: time)
             faint.isFaint = true
             active[t].append(faint)
             extended[t] = true
         }
+    }
+
+    /// The spots ``extendSpeckChainsByAFaintSpot(expecting:extended:frame:time:in:)`` gives, by
+    /// chain: looked for without changing the tracker, which the chains of clutter (hundreds
+    /// a frame) are then only read from, never copied.
+    private func faintSpotsOfSpeckChains(expecting expectations: [Expectation], extended: [Bool], time: Double,
+                                         in source: any FaintSpotSource) -> [(Int, Blob)] {
+        var found: [(Int, Blob)] = []
+        for t in active.indices where !extended[t] && !active[t].isReported && predictsItsSpeck(active[t])
+            && isInView(expectations[t]) {
+            if let spot = faintSpot(for: active[t], expecting: expectations[t], at: time, in: source) { found.append((t, spot)) }
+        }
+        return found
     }
 
     /// Whether a chain not yet reported follows a speck as closely as a flight follows its ball
