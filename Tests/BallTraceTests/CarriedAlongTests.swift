@@ -61,4 +61,30 @@ import Testing
         try #require(flights.count == 1, "\(flights.count) flights")
         #expect(flights[0].points.count == 30)
     }
+
+    @Test func aLargeFastBallRisingPastTheShootersBodyIsAFlightFromItsRelease() throws {
+        // A basketball of 24 px filmed upright at 60 fps, 15 px a frame upward; below it, the
+        // shooter's body as the detector sees it, parts one above another (an arm, the hips,
+        // the legs) sinking slowly as the shooter lands. Each part crosses the band where a
+        // carrier 8–15 radii below would be in turn, for a few frames; none moves with the ball.
+        let width = 1080, height = 1920, fps = 60.0, radius = 24.0
+        func ball(_ frame: Int) -> PixelPoint {
+            let f = Double(frame)
+            return PixelPoint(x: 300 + 5 * f, y: 1000 - 14 * f + 0.5 * 1960 / (fps * fps) * f * f)
+        }
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: width, frameHeight: height))
+        for frame in 0..<30 {
+            var blobs = [Blob(center: ball(frame), radius: radius, area: .pi * radius * radius)]
+            for part in 0..<5 {
+                let center = PixelPoint(x: 240, y: 1150 + 2.5 * radius * Double(part) + 3 * Double(frame))
+                blobs.append(Blob(center: center, radius: 30, area: 6 * 30 * 30, elongation: 2))
+            }
+            tracker.update(frame: frame, time: Double(frame) / fps, blobs: blobs)
+        }
+        tracker.finish()
+        let flights = tracker.reported.filter { $0.points.contains { $0.position.distance(to: ball($0.frame)) < 1 } }
+        try #require(flights.count == 1, "flights: \(tracker.reported.map { $0.points.map(\.frame) })")
+        #expect(flights[0].points.first?.frame ?? 99 <= 1)
+        #expect(flights[0].points.count >= 28)
+    }
 }

@@ -24,8 +24,9 @@ extension TrajectoryTracker {
     }
 
     /// Whether something at least as large as the ball (as wide, or covering as much) moved
-    /// along with it, keeping one place beside it (within twice its radius), through
-    /// `carriedShare` of the frames that tell: a body carrying its head, a hand carrying a ball.
+    /// along with it, keeping one place beside it (within twice its radius, and moving as the
+    /// ball does, see ``movesAlong(_:)``), through `carriedShare` of the frames that tell: a
+    /// body carrying its head, a hand carrying a ball.
     /// Seen from the first point's frame: each blob there that is within `carrierReach` radii,
     /// and farther than three (the ball's own blob, or the ball merged with another, is no
     /// carrier), is looked for at the same offset from the ball in the frames of the other
@@ -55,17 +56,48 @@ extension TrajectoryTracker {
             let distance = carrier.center.distance(to: ball)
             // Farther than the tolerance and the ball's own radius: the ball's blob is never its own carrier.
             guard distance > tolerance + radius, distance <= Self.carrierReach * radius else { continue }
-            var beside = 0, missed = 0
+            // What was found beside the ball in each frame that found it (the nearest to where
+            // the carrier would be), and where the ball was then.
+            var found: [(carrier: PixelPoint, ball: PixelPoint)] = []
+            var missed = 0
             for point in telling {
                 let expected = PixelPoint(x: point.position.x + offset.x, y: point.position.y + offset.y)
-                let found = kept(point)?.blobs.contains {
-                    ($0.radius >= 0.5 * carrier.radius || $0.area >= 0.5 * carrier.area) && $0.center.distance(to: expected) <= tolerance
-                } ?? false
-                if found { beside += 1 } else { missed += 1 }
+                var nearest: (distance: Double, center: PixelPoint)?
+                for blob in kept(point)?.blobs ?? [] where blob.radius >= 0.5 * carrier.radius || blob.area >= 0.5 * carrier.area {
+                    let distance = blob.center.distance(to: expected)
+                    if distance <= tolerance, distance < nearest?.distance ?? .infinity { nearest = (distance, blob.center) }
+                }
+                if let nearest { found.append((nearest.center, point.position)) } else { missed += 1 }
                 if Double(telling.count - missed) < needed { break }
             }
-            if Double(beside) >= needed { return true }
+            if Double(found.count) >= needed, Self.movesAlong(found) { return true }
         }
         return false
     }
+
+    /// Whether what was found beside the ball moved along with it: from the first half of the
+    /// frames that found it to the last half (medians of each), by the ball's own displacement
+    /// within half of it. A body carrying its head does. The band of twice the ball's radius
+    /// around the carrier's place also takes in what the ball passes: a thrower's body left
+    /// behind, its parts one above another (legs, hips, an arm coming down) each crossing the
+    /// band in turn as a large fast ball rises (a basketball of 47 px at 25 px a frame), and
+    /// what is found there then stays behind, or moves some other way.
+    static func movesAlong(_ found: [(carrier: PixelPoint, ball: PixelPoint)]) -> Bool {
+        let n = found.count
+        guard n >= 2 else { return false }
+        func median(_ values: some Sequence<Double>) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : 0.5 * (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2])
+        }
+        func shift(_ place: ((carrier: PixelPoint, ball: PixelPoint)) -> PixelPoint) -> PixelPoint {
+            let before = found[..<(n / 2)].map(place), after = found[(n - n / 2)...].map(place)
+            return PixelPoint(x: median(after.map(\.x)) - median(before.map(\.x)), y: median(after.map(\.y)) - median(before.map(\.y)))
+        }
+        let carried = shift { $0.carrier }, ball = shift { $0.ball }
+        return carried.distance(to: ball) <= movedAlongShare * ball.distance(to: PixelPoint(x: 0, y: 0))
+    }
+
+    /// How far from the ball's own displacement a carrier's may be, as a share of it (see
+    /// ``movesAlong(_:)``).
+    static let movedAlongShare = 0.5
 }
