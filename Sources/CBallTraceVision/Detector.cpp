@@ -234,8 +234,8 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         for (size_t i = 0; i < d->sums.size(); ++i) {
             const BlobSums &s = d->sums[i];
             int extent = std::max(s.right - s.left + 1, s.bottom - s.top + 1);
-            if (double(s.area) < c.min_area || extent > c.max_extent) continue;
             const double area = double(s.area);
+            if (area < c.min_area || extent > c.max_extent) continue;
             ranked.push_back({(double(s.contrast) / area) * (area * scale * scale), int(i)});
         }
         *found_count = int(ranked.size());
