@@ -87,4 +87,20 @@ import Testing
         #expect(flights[0].points.first?.frame ?? 99 <= 1)
         #expect(flights[0].points.count >= 28)
     }
+
+    /// Whether what was found beside the ball moved with it, judged from the first half of the
+    /// finds to the last: the ball rises 15 px a frame for six frames.
+    @Test func aCarrierMovesAsTheBallDoesAndWhatTheBallPassesDoesNot() {
+        let ball = (0..<6).map { PixelPoint(x: 300 + 5 * Double($0), y: 1000 - 15 * Double($0)) }
+        func found(_ carrier: (Int) -> PixelPoint) -> [(carrier: PixelPoint, ball: PixelPoint)] {
+            ball.indices.map { (carrier($0), ball[$0]) }
+        }
+        // A body under a head: the same offset, give or take a stride's sway.
+        #expect(TrajectoryTracker.movesAlong(found { PixelPoint(x: ball[$0].x + ($0 % 2 == 0 ? 3 : -3), y: ball[$0].y + 200) }))
+        // Something standing where the ball passes, and something sinking while the ball rises.
+        #expect(!TrajectoryTracker.movesAlong(found { _ in PixelPoint(x: 260, y: 1150) }))
+        #expect(!TrajectoryTracker.movesAlong(found { PixelPoint(x: 260, y: 1150 + 3 * Double($0)) }))
+        // Parts of one body found in turn, each where the band happened to reach it.
+        #expect(!TrajectoryTracker.movesAlong(found { PixelPoint(x: 260, y: [1150, 1150, 1210, 1210, 1150, 1150][$0]) }))
+    }
 }
