@@ -31,7 +31,11 @@ enum GeneratedClips {
     static let drivenFourTimes: String = {
         // A short name: the progress line must fit an 80-column terminal whole.
         let path = "\(folder)/drive-x4.mp4"
-        try? ffmpeg(["-stream_loop", "3", "-i", longDrive.path, "-c", "copy", path])
+        do {
+            try ffmpeg(["-stream_loop", "3", "-i", longDrive.path, "-c", "copy", path])
+        } catch {
+            fatalError("could not loop the drive into \(path): \(error)")
+        }
         return path
     }()
 
