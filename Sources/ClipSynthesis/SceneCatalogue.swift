@@ -17,6 +17,9 @@ extension SyntheticScene {
         // The same scenes filmed by a camera that moves.
         ("golf-face-on-pan", 3, { filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "golf-face-on-pan") }),
         ("golf-face-on-zoom", 3, { filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "golf-face-on-zoom") }),
+        ("golf-down-the-line-zoom", 3, {
+            filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "golf-down-the-line-zoom")
+        }),
         ("golf-down-the-line-handheld", 3, {
             filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "golf-down-the-line-handheld")
         }),
@@ -24,6 +27,25 @@ extension SyntheticScene {
         ("basketball-shot-handheld", 2.5, {
             filmed(basketballShot(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "basketball-shot-handheld")
         }),
+        ("golf-face-on-handheld", 3, {
+            filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "golf-face-on-handheld")
+        }),
+        ("golf-down-the-line-pan", 3, {
+            filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "golf-down-the-line-pan")
+        }),
+        ("tennis-toss-zoom", 2.3, {
+            filmed(tennisToss(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "tennis-toss-zoom")
+        }),
+        ("basketball-shot-pan", 2.5, {
+            filmed(basketballShot(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "basketball-shot-pan")
+        }),
+        ("baseball-pitch-handheld", 2, {
+            filmed(baseballPitch(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "baseball-pitch-handheld")
+        }),
+        ("badminton-clear-pan", 3.2, {
+            filmed(badmintonClear(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "badminton-clear-pan")
+        }),
+        ("no-ball-pan", 3, { filmed(noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "no-ball-pan") }),
         ("no-ball-handheld", 3, { filmed(noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "no-ball-handheld") }),
     ]
 

@@ -104,7 +104,15 @@ package enum EvaluationSuite {
         .scene("golf-down-the-line-handheld", 1280, 720, fps: 30, seed: 121),
         .scene("golf-face-on-pan", 1280, 720, fps: 30, seed: 111),
         .scene("golf-face-on-zoom", 1280, 720, fps: 30, seed: 112),
+        .scene("golf-down-the-line-zoom", 576, 1024, fps: 30, seed: 122, note: "portrait phone zooming in as the drive recedes"),
+        .scene("golf-down-the-line-pan", 1920, 1080, fps: 60, seed: 123),
+        .scene("golf-face-on-handheld", 1280, 720, fps: 30, seed: 113),
+        .scene("tennis-toss-zoom", 1280, 720, fps: 60, seed: 132),
+        .scene("basketball-shot-pan", 1280, 720, fps: 30, seed: 142),
+        .scene("baseball-pitch-handheld", 1920, 1080, fps: 30, seed: 191),
+        .scene("badminton-clear-pan", 1280, 720, fps: 30, seed: 201),
         .scene("no-ball-handheld", 1280, 720, fps: 30, seed: 181),
+        .scene("no-ball-pan", 1280, 720, fps: 30, seed: 182),
     ]
 
     package static let generated: [EvaluationCase] = [

@@ -191,7 +191,7 @@ struct ScenarioSynthesisTests {
 
     @Test func unknownScenarioNamesGiveNil() {
         #expect(SyntheticScene.scenario(named: "golf-sideways") == nil)
-        #expect(SyntheticScene.scenarioNames.count == 17)
+        #expect(SyntheticScene.scenarioNames.count == 25)
     }
 
     @Test func theRangeSessionsPracticeSwingHasNoBallAndEachBallIsTeedUpBeforeItsOwnSwing() throws {
