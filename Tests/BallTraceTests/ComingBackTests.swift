@@ -100,6 +100,29 @@ import Testing
         #expect(flights[1].points.count >= 50, "\(flights[1].points.count) points of the descent's 54")
     }
 
+    /// A drive filmed on a portrait phone (576×1024, 30 fps) that zooms in as the ball climbs:
+    /// the ball leaves through the top 14 frames after the strike and falls back in 0.75 s
+    /// later, fast and clean, a flight by itself. It is still the drive's ball coming back, and
+    /// says so (one ball, one flight), not a second flight from the top edge.
+    @Test func aDescentThatPassesAsAFlightOfItsOwnStillContinuesTheDriveThatLeft() throws {
+        let out = Stretch(from: 0, until: 0.5, radius: 6, seen: { $0.y > 0 }) { t in
+            PixelPoint(x: 316 + 150 * t, y: 900 - 2700 * t + 1500 * t * t)
+        }
+        let back = Stretch(from: 1.2, radius: 3.5) { s in PixelPoint(x: 390 + 4 * s, y: 2 + 150 * s + 300 * s * s) }
+        let flights = Self.track(Self.positions(frames: 60, fps: 30, [out, back]), width: 576, height: 1024, fps: 30)
+        try #require(flights.count == 2, "\(flights.count) flights")
+        #expect(flights[1].points.first!.frame <= 38)
+        #expect(flights[1].continues == flights[0].id)
+    }
+
+    /// The same fall with no flight that left before it is a flight of its own.
+    @Test func aFastDescentFromTheTopWithNoFlightBeforeItIsAFlightOfItsOwn() throws {
+        let back = Stretch(from: 1.2, radius: 3.5) { s in PixelPoint(x: 390 + 4 * s, y: 2 + 150 * s + 300 * s * s) }
+        let flights = Self.track(Self.positions(frames: 60, fps: 30, [back]), width: 576, height: 1024, fps: 30)
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].continues == nil)
+    }
+
     @Test func aSteadySlowDescentWithNoDriveBeforeItIsNotReported() {
         #expect(Self.track(Self.drive(climb: false), width: 1920, height: 1080, fps: 60).isEmpty)
     }

@@ -305,10 +305,12 @@ struct TrajectoryTracker: Sendable {
         for t in ready where !pass.ended[t] {
             let recent = judgedWindow(of: active[t])
             var verdict = test.evaluate(recent)
-            var continued: UUID?
-            if verdict.path == nil, let left = flightComingBack(active[t].points) {
+            // A ball coming down from the top edge where a flight left is that flight's ball,
+            // whether or not it would pass as a flight of its own (a drive that climbed out of
+            // a zooming phone's picture falls back in fast and clean).
+            let continued = flightComingBack(active[t].points)
+            if verdict.path == nil, continued != nil {
                 verdict = test.evaluate(recent, comingBack: true)
-                continued = left
             }
             guard let path = verdict.path,
                   !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))) else { continue }
