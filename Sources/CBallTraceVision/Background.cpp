@@ -37,8 +37,12 @@ static void reduce_rows(bt_detector *d, const uint8_t *rows, ptrdiff_t stride, u
 /// at once, that would stand out as foreground where the ball was for as long as a still pixel
 /// may (`still_frames`) and be followed as the ball standing there. So a young pixel's model is
 /// the picture itself, and it shows no foreground, until it has been seen twice alike (within
-/// its threshold): from then on it is learned and compared as any other. Runs before the
-/// update, which then finds no difference there. Rows without young pixels are skipped.
+/// its threshold). Even then what it settled on may be a ball lingering at the edge as it
+/// leaves (the part of it still inside slows as it goes): for `kYoungProbationFrames` more
+/// frames, a pixel that differs from its model but is alike in two pictures running takes
+/// that picture as its model again, so the ball it settled on leaves no trace where it was.
+/// Otherwise it is learned and compared as any other. Runs before the update, which then finds
+/// no difference where a pixel was taken as it is. Rows without young pixels are skipped.
 static void learn_young_pixels(bt_detector *d, const uint8_t *picture) {
     if (d->young.empty()) return;
     const int w = d->width;
@@ -51,14 +55,20 @@ static void learn_young_pixels(bt_detector *d, const uint8_t *picture) {
         bool any = false;
         // Young pixels lie along the edges the camera uncovered: most of a row is settled.
         for (int x = next_nonzero(young, 0, w, d->wide); x < w; x = next_nonzero(young, x + 1, w, d->wide)) {
-            if (young[x] == kYoungUncovered) {
-                young[x] = kYoungUnsettled;
+            const int change = in[x] > previous[x] ? in[x] - previous[x] : previous[x] - in[x];
+            if (young[x] >= kYoungProbationEnd) {
+                const int off = in[x] > mean[x] ? in[x] - mean[x] : mean[x] - in[x];
+                if (off > threshold[x] && change <= threshold[x]) mean[x] = in[x];
+                young[x] = young[x] == kYoungProbationEnd ? 0 : uint8_t(young[x] - 1);
             } else {
-                const int change = in[x] > previous[x] ? in[x] - previous[x] : previous[x] - in[x];
-                if (change <= threshold[x]) young[x] = 0;
+                if (young[x] == kYoungUncovered) {
+                    young[x] = kYoungUnsettled;
+                } else if (change <= threshold[x]) {
+                    young[x] = uint8_t(kYoungProbationEnd + kYoungProbationFrames - 1);
+                }
+                mean[x] = in[x];
+                previous[x] = in[x];
             }
-            mean[x] = in[x];
-            previous[x] = in[x];
             any = any || young[x];
         }
         d->row_young[y] = uint8_t(any);

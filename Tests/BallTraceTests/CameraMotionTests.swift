@@ -156,6 +156,37 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         #expect(ghosts.isEmpty, "\(ghosts)")
     }
 
+    /// The same camera tilting up, with the ball lingering at the top edge as it leaves (it
+    /// climbs 2 px a frame in the picture: 4 px a frame across the scene the camera brings into
+    /// view, less than its width), so the new rows show it alike in two pictures running and
+    /// settle on it. Once it has gone, those rows take the sky behind it at once: nothing stands
+    /// out where it was (settled on the ball for good, its picture stood out there for as long as
+    /// the model takes to forget it, and a flight went on with it; see accuracy.md, *More moving
+    /// cameras in the suite; a ghost where a ball left through rows the camera brought into view*).
+    @Test func aBallLingeringInRowsTheCameraBringsIntoViewLeavesNoGhost() throws {
+        let width = 640, height = 360
+        let detector = try BlobDetector(frameWidth: width, frameHeight: height, minimumRadius: 0, maximumRadius: 40,
+                                        analysisInterval: 1.0 / 30)
+        func ball(_ frame: Int) -> PixelPoint { PixelPoint(x: 300, y: 24 - 2 * Double(frame)) }
+        var ghosts: [String] = []
+        for frame in 0..<36 {
+            var pixels = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 2 * Double(frame)))
+            let c = ball(frame)
+            for y in stride(from: max(0, Int(c.y.rounded(.down)) - 5), to: min(height, Int(c.y.rounded(.down)) + 6), by: 1) {
+                for x in Int(c.x) - 5...Int(c.x) + 5 {
+                    let d = ((Double(x) + 0.5 - c.x) * (Double(x) + 0.5 - c.x) + (Double(y) + 0.5 - c.y) * (Double(y) + 0.5 - c.y)).squareRoot()
+                    if d <= 4 { pixels[y * width + x] = 250 }
+                }
+            }
+            let found = try pixels.withUnsafeBufferPointer { try detector.detect(luma: $0.baseAddress!, stride: width).blobs }
+            // Out of the picture from frame 15 on; the model needs a frame or two to see it gone.
+            if frame >= 18 {
+                ghosts += found.filter { abs($0.x - 300) < 12 }.map { "frame \(frame): (\($0.x), \($0.y))" }
+            }
+        }
+        #expect(ghosts.isEmpty, "\(ghosts)")
+    }
+
     /// A camera panning slowly down, a player on the left of the picture moving down four times
     /// as fast, and little texture elsewhere (sky, a flat wall): the player's corners and the
     /// background's on the right can both be explained by a slight turn of the camera, which the
