@@ -92,11 +92,13 @@ extension TrajectoryTracker {
             let exit = flight.last, before = flight.points[flight.points.count - 2]
             guard first.time > exit.time, first.time - exit.time <= settings.longestTimeAbove,
                   abs(first.picturePosition.x - exit.picturePosition.x) <= 0.2 * Double(settings.frameWidth) else { return false }
-            // It left through the top: last seen at the edge, or climbing fast enough that the
-            // top of the ball passes the edge within the frames a flight may miss before it is
-            // given up (leaving, the picture shows less and less of it, then nothing).
+            // It left through the top: last seen at the edge (within two pixels of the analysed
+            // picture: the sliver of a ball there is a blob a pixel or two high there), or
+            // climbing fast enough that the top of the ball passes the edge within the frames a
+            // flight may miss before it is given up (leaving, the picture shows less and less of
+            // it, then nothing).
             let perFrame = (exit.picturePosition.y - before.picturePosition.y) / Double(max(1, exit.step - before.step))
-            return exit.picturePosition.y <= exit.radius + 2
+            return exit.picturePosition.y <= exit.radius + 2 * max(1, settings.analysisPixel)
                 || exit.picturePosition.y + Double(settings.maximumMissedFrames) * perFrame < exit.radius
         }?.id
     }
