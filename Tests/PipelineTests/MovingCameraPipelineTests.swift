@@ -58,8 +58,9 @@ struct MovingCameraPipelineTests {
     /// apex lies a few pixels above the top edge, where for a dozen frames only a sliver of the
     /// ball shows (a blob two rows of the analysed picture high), and it comes back down far
     /// away, 1.5–3 px a frame. The sliver at the edge is where the flight left: the descent is
-    /// the same ball, followed as the drive's (before, recall 0.31: the descent, too slow for a
-    /// flight of its own, was not reported).
+    /// the same ball, followed as the drive's (with rows the camera uncovers forgetting the ball
+    /// they settled on, and the edge taken as 2 px of the full picture, recall 0.31: the descent,
+    /// too slow for a flight of its own, was not reported).
     static let pannedDriveOverTheTop: GeneratedClips.Clip = GeneratedClips.render(
         SyntheticScene.scenario(named: "golf-down-the-line-pan", width: 1920, height: 1080, frameRate: 60, seed: 123)!)
 
