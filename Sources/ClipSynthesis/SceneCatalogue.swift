@@ -2,7 +2,7 @@ extension SyntheticScene {
     /// A named scenario: its own length (long enough for its flights) and how to build it.
     private typealias Builder = @Sendable (_ width: Int, _ height: Int, _ frameRate: Double, _ seconds: Double, _ seed: UInt64) -> SyntheticScene
 
-    private static let catalogue: [(name: String, seconds: Double, build: Builder)] = [
+    private static let stillScenes: [(name: String, seconds: Double, build: Builder)] = [
         ("golf-face-on", 3, { golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("golf-down-the-line", 3, { golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("tennis-toss", 2.3, { tennisToss(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
@@ -14,40 +14,23 @@ extension SyntheticScene {
         ("badminton-clear", 3.2, { badmintonClear(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("range-session", 9, { rangeSession(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
         ("no-ball", 3, { noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4) }),
-        // The same scenes filmed by a camera that moves.
-        ("golf-face-on-pan", 3, { filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "golf-face-on-pan") }),
-        ("golf-face-on-zoom", 3, { filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "golf-face-on-zoom") }),
-        ("golf-down-the-line-zoom", 3, {
-            filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "golf-down-the-line-zoom")
-        }),
-        ("golf-down-the-line-handheld", 3, {
-            filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "golf-down-the-line-handheld")
-        }),
-        ("tennis-toss-handheld", 2.3, { filmed(tennisToss(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "tennis-toss-handheld") }),
-        ("basketball-shot-handheld", 2.5, {
-            filmed(basketballShot(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "basketball-shot-handheld")
-        }),
-        ("golf-face-on-handheld", 3, {
-            filmed(golfFaceOn(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "golf-face-on-handheld")
-        }),
-        ("golf-down-the-line-pan", 3, {
-            filmed(golfDownTheLine(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "golf-down-the-line-pan")
-        }),
-        ("tennis-toss-zoom", 2.3, {
-            filmed(tennisToss(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .zoom, "tennis-toss-zoom")
-        }),
-        ("basketball-shot-pan", 2.5, {
-            filmed(basketballShot(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "basketball-shot-pan")
-        }),
-        ("baseball-pitch-handheld", 2, {
-            filmed(baseballPitch(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "baseball-pitch-handheld")
-        }),
-        ("badminton-clear-pan", 3.2, {
-            filmed(badmintonClear(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "badminton-clear-pan")
-        }),
-        ("no-ball-pan", 3, { filmed(noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .pan, "no-ball-pan") }),
-        ("no-ball-handheld", 3, { filmed(noBall(width: $0, height: $1, frameRate: $2, seconds: $3, seed: $4), .handheld, "no-ball-handheld") }),
     ]
+
+    /// The still scenes filmed by a camera that moves, each named `<scene>-<kind>` and as long
+    /// as its scene.
+    private static let filmedScenes: [(scene: String, kind: CameraPath.Kind)] = [
+        ("golf-face-on", .pan), ("golf-face-on", .zoom), ("golf-down-the-line", .zoom), ("golf-down-the-line", .handheld),
+        ("tennis-toss", .handheld), ("basketball-shot", .handheld), ("golf-face-on", .handheld), ("golf-down-the-line", .pan),
+        ("tennis-toss", .zoom), ("basketball-shot", .pan), ("baseball-pitch", .handheld), ("badminton-clear", .pan),
+        ("no-ball", .pan), ("no-ball", .handheld),
+    ]
+
+    private static let catalogue: [(name: String, seconds: Double, build: Builder)] = stillScenes + filmedScenes.map { scene, kind in
+        guard let still = stillScenes.first(where: { $0.name == scene }) else { preconditionFailure("no still scene named \(scene)") }
+        let name = "\(scene)-\(kind.rawValue)"
+        let build: Builder = { filmed(still.build($0, $1, $2, $3, $4), kind, name) }
+        return (name, still.seconds, build)
+    }
 
     /// `scene` filmed by a camera moving as `kind` says, under a name of its own.
     private static func filmed(_ scene: SyntheticScene, _ kind: CameraPath.Kind, _ name: String) -> SyntheticScene {

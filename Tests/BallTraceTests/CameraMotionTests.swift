@@ -20,6 +20,18 @@ private func cameraView(width: Int, height: Int, offset: PixelPoint, zoom: Doubl
     return pixels
 }
 
+/// A bright ball (value 250) of radius 4 centred at `c`, painted over a picture `width` wide;
+/// what falls outside the picture is left out.
+private func paintBall(_ pixels: inout [UInt8], at c: PixelPoint, width: Int, height: Int) {
+    let top = Int(c.y.rounded(.down)) - 5, left = Int(c.x.rounded(.down)) - 5
+    for y in stride(from: max(0, top), to: min(height, top + 11), by: 1) {
+        for x in stride(from: max(0, left), to: min(width, left + 11), by: 1) {
+            let dx = Double(x) + 0.5 - c.x, dy = Double(y) + 0.5 - c.y
+            if (dx * dx + dy * dy).squareRoot() <= 4 { pixels[y * width + x] = 250 }
+        }
+    }
+}
+
 /// A scene of 16 px blocks, each its own grey (edges everywhere, as a crowd, a court or a
 /// fairway has: a camera step of a pixel or more changes many pixels strongly), seen by a camera
 /// displaced by `offset`: the picture at x shows the scene at x − offset.
@@ -140,13 +152,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         var ghosts: [String] = []
         for frame in 0..<30 {
             var pixels = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 2 * Double(frame)))
-            let c = ball(frame)
-            for y in stride(from: max(0, Int(c.y) - 5), to: min(height, Int(c.y) + 6), by: 1) {
-                for x in Int(c.x) - 5...Int(c.x) + 5 {
-                    let d = ((Double(x) + 0.5 - c.x) * (Double(x) + 0.5 - c.x) + (Double(y) + 0.5 - c.y) * (Double(y) + 0.5 - c.y)).squareRoot()
-                    if d <= 4 { pixels[y * width + x] = 250 }
-                }
-            }
+            paintBall(&pixels, at: ball(frame), width: width, height: height)
             let found = try pixels.withUnsafeBufferPointer { try detector.detect(luma: $0.baseAddress!, stride: width).blobs }
             if frame >= 14 {
                 let left = PixelPoint(x: 300, y: 2 * Double(frame - 11))
@@ -171,13 +177,7 @@ private func report(_ detector: BlobDetector, _ pixels: [UInt8], width: Int) thr
         var ghosts: [String] = []
         for frame in 0..<36 {
             var pixels = cameraView(width: width, height: height, offset: PixelPoint(x: 0, y: 2 * Double(frame)))
-            let c = ball(frame)
-            for y in stride(from: max(0, Int(c.y.rounded(.down)) - 5), to: min(height, Int(c.y.rounded(.down)) + 6), by: 1) {
-                for x in Int(c.x) - 5...Int(c.x) + 5 {
-                    let d = ((Double(x) + 0.5 - c.x) * (Double(x) + 0.5 - c.x) + (Double(y) + 0.5 - c.y) * (Double(y) + 0.5 - c.y)).squareRoot()
-                    if d <= 4 { pixels[y * width + x] = 250 }
-                }
-            }
+            paintBall(&pixels, at: ball(frame), width: width, height: height)
             let found = try pixels.withUnsafeBufferPointer { try detector.detect(luma: $0.baseAddress!, stride: width).blobs }
             // Out of the picture from frame 15 on; the model needs a frame or two to see it gone.
             if frame >= 18 {
