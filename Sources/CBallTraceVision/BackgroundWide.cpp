@@ -1,10 +1,10 @@
 // The detector's picture work 32 pixels at a time, for processors with AVX2: the background
 // model's update and its foreground bits (update_model), halving the picture and comparing it
 // with the last (reduce_picture, Background.cpp), shifting the picture onto a moving camera's
-// model (shift_region, PictureAlignment.cpp) and the unmoved
-// picture's sampled difference from the last (mismatch, ModelWarp.cpp). Each does the same
-// integer arithmetic as its 16-pixel loop, lane for lane, and is chosen at run time
-// (bt_detector::wide), so that the program still runs on a processor without AVX2.
+// model (shift_region, PictureAlignment.cpp) and the unmoved picture's sampled difference from
+// the last (mismatch, ModelWarp.cpp). Each does the same integer arithmetic as its 16-pixel
+// loop, lane for lane, and is chosen at run time (bt_detector::wide), so that the program still
+// runs on a processor without AVX2.
 #include "DetectorState.hpp"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))

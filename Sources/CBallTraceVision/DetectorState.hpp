@@ -58,8 +58,9 @@ struct bt_detector {
     std::vector<uint8_t> previous;        // the last analysis picture
     std::vector<uint8_t> still;           // frames since each pixel last changed, up to 255
     // Pixels the camera has lately brought into view, which the model has not yet seen hold
-    // still (see learn_young_pixels): kYoungUncovered, kYoungUnsettled, on probation, or 0 once settled; and
-    // per row, whether it holds any. Empty until the model is first moved.
+    // still or has just settled (see learn_young_pixels): kYoungUncovered, kYoungUnsettled, a
+    // probation count, or 0 once settled; and per row, whether it holds any. Empty until the
+    // model is first moved.
     std::vector<uint8_t> young, row_young;
     // This frame's foreground, a bit a pixel, 64 to a word, `mask_words` words a row (the bits
     // past the row's end clear): written by the model's update, read by labelling. Its contrast
@@ -117,9 +118,9 @@ struct bt_detector {
 /// A young pixel's states (see bt_detector::young): brought into view by this frame's move of
 /// the model, and seen since but not yet twice alike.
 inline constexpr uint8_t kYoungUncovered = 2, kYoungUnsettled = 1;
-// A young pixel just settled stays on probation for this many frames (young values
-// kYoungProbationEnd … kYoungProbationEnd + kYoungProbationFrames - 1, counting down): see
-// learn_young_pixels.
+/// A young pixel just settled stays on probation for `kYoungProbationFrames` frames, its young
+/// value counting down from kYoungProbationEnd + kYoungProbationFrames − 1 to kYoungProbationEnd
+/// (see learn_young_pixels).
 inline constexpr uint8_t kYoungProbationEnd = 3, kYoungProbationFrames = 8;
 
 /// A pixel's threshold follows this multiple of its median absolute difference from the

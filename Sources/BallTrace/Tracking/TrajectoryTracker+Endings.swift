@@ -98,7 +98,7 @@ extension TrajectoryTracker {
             // flight may miss before it is given up (leaving, the picture shows less and less of
             // it, then nothing).
             let perFrame = (exit.picturePosition.y - before.picturePosition.y) / Double(max(1, exit.step - before.step))
-            return exit.picturePosition.y <= exit.radius + 2 * max(1, settings.analysisPixel)
+            return exit.picturePosition.y <= exit.radius + 2 * settings.analysisPixel
                 || exit.picturePosition.y + Double(settings.maximumMissedFrames) * perFrame < exit.radius
         }?.id
     }
