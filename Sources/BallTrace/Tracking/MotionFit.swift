@@ -43,7 +43,7 @@ struct MotionFit: Sendable, Hashable {
 
     /// Whether `point` lies off this path by more than max(2 px, four times the path's misfit,
     /// half the point's radius): not where the points fitted expect it.
-    private func placesFarOff(_ point: TrackPoint) -> Bool {
+    func placesFarOff(_ point: TrackPoint) -> Bool {
         position(at: point.time).distance(to: point.position) > max(2, 4 * rms, 0.5 * point.radius)
     }
 

@@ -189,6 +189,29 @@ struct Track: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// The points without those much smaller than the ball (as ``withoutPartialDetections(_:)``
+    /// finds them) that the path of the others places far off: not the ball's near edge, which
+    /// moves on with it, but something small beside its path, taken while the ball itself merged
+    /// with a player it passed. Such a point stands where the ball was not, and a few of them
+    /// at the end of a flight read as a ball stopped. Small points on the others' path stay.
+    static func withoutStrayPartialDetections(_ points: some Collection<TrackPoint>) -> [TrackPoint] {
+        let all = Array(points)
+        let whole = withoutPartialDetections(all)
+        guard whole.count < all.count, let path = MotionFit(whole) else { return all }
+        var kept: [TrackPoint] = []
+        kept.reserveCapacity(all.count)
+        var next = 0
+        for point in all {
+            if next < whole.count, whole[next] == point {
+                next += 1
+                kept.append(point)
+            } else if !path.placesFarOff(point) {
+                kept.append(point)
+            }
+        }
+        return kept
+    }
+
     /// The least-squares line through log-radius against time, evaluated at `time`.
     private static func logRadiusTrend(times: some Collection<Double>, logs: UnsafeMutableBufferPointer<Double>.SubSequence,
                                        at time: Double) -> Double? {

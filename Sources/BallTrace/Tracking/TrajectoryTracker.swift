@@ -280,7 +280,10 @@ struct TrajectoryTracker: Sendable {
                 pass.ended[t] = true
                 continue
             }
-            let window = Array(active[t].points.suffix(settings.trajectoryLength))
+            // Judged without small things beside the path that the flight took while its ball
+            // merged with a player it passed (see `Track.withoutStrayPartialDetections`).
+            let window = Array(Track.withoutStrayPartialDetections(active[t].points.suffix(settings.trajectoryLength + 6))
+                .suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window, inDepth: active[t].isSeenInDepth) {
                 // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
                 if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t])
