@@ -43,6 +43,22 @@ import Testing
         #expect(placed.points[6].position.distance(to: Self.ball(6)) < 0.05)
     }
 
+    @Test func somethingSmallBesideThePathIsNotReportedAsTheBall() {
+        // Frames 6 and 7 show something of radius 1.6 standing 20 px below the path: the ball,
+        // merged with a player, was not there, and no part of a 4 px ball lies that far off.
+        let beside = PixelPoint(x: Self.ball(6).x, y: Self.ball(6).y + 20)
+        let points = (0..<12).map { frame in
+            [6, 7].contains(frame)
+                ? TrackPoint(frame: frame, time: Double(frame) / 30, position: beside, radius: 1.6)
+                : TrackPoint(frame: frame, time: Double(frame) / 30, position: Self.ball(frame), radius: 4)
+        }
+        var track = Track(first: points[0])
+        for point in points.dropFirst() { track.append(point) }
+        let placed = HiddenPartPlacement.placed(track)
+        #expect(placed.points.map(\.frame) == [0, 1, 2, 3, 4, 5, 8, 9, 10, 11])
+        #expect(placed.points.allSatisfy { $0.position == Self.ball($0.frame) })
+    }
+
     @Test func aWholeBallIsReportedWhereItWasDetected() {
         // A detection slightly small (0.8 of its neighbours) is the ball, noisy: left alone.
         let track = Self.track(sliver: 6, partRadius: 3.2, offset: 3)

@@ -10,13 +10,19 @@ import FoundationEssentials
 /// path fitted through its neighbours on both sides (not through itself) has the ball at its
 /// time, by no more than that difference of radii. Only what is reported moves: the tracker's
 /// fits already leave such parts out (`Track.withoutPartialDetections`).
+///
+/// A detection that small which lies outside the ball's disc by the path of the whole
+/// detections around it is not part of the ball at all: something small beside the path that the
+/// flight took while its ball was merged with a player it passed. It is left out of what is
+/// reported.
 enum HiddenPartPlacement {
     /// The track with each detection of part of the ball moved toward the path, inside the
-    /// ball's disc.
+    /// ball's disc, and those that cannot be part of it left out.
     static func placed(_ track: Track) -> Track {
         let points = track.points
         guard points.count >= 5 else { return track }
         var placed = track
+        var strays: [Int] = []
         for i in points.indices {
             // Between neighbours, two on each side, as a streak is placed; a part is at most
             // `Track.partialShare` of their median radius, as the fits judge one.
@@ -25,9 +31,24 @@ enum HiddenPartPlacement {
             let ball = radii[radii.count / 2]
             guard points[i].radius <= Track.partialShare * ball,
                   let path = StreakPlacement.path(through: around, inDepth: track.isSeenInDepth) else { continue }
+            if isStray(points[i], among: around, ballRadius: ball, inDepth: track.isSeenInDepth) {
+                strays.append(i)
+                continue
+            }
             placed.move(pointAt: i, to: place(points[i], ballRadius: ball, on: path))
         }
+        placed.remove(pointsAt: strays)
         return placed
+    }
+
+    /// Whether `part` lies farther from where the whole detections among `around` (two or more
+    /// on each side) have the ball than the ball's radius and their path's own misfit allow:
+    /// then no part of the ball is what it shows.
+    static func isStray(_ part: TrackPoint, among around: [TrackPoint], ballRadius: Double, inDepth: Bool) -> Bool {
+        let whole = around.filter { $0.radius > Track.partialShare * ballRadius }
+        guard whole.count(where: { $0.frame < part.frame }) >= 2, whole.count(where: { $0.frame > part.frame }) >= 2,
+              let path = StreakPlacement.path(through: whole, inDepth: inDepth) else { return false }
+        return path.position(at: part.time).distance(to: part.position) > 2 * ballRadius + max(2, 3 * path.rms)
     }
 
     /// The point of the disc of radius `ballRadius − part.radius` about the part's centre

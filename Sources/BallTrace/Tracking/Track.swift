@@ -85,6 +85,13 @@ struct Track: Sendable, Hashable, Identifiable {
         fitted.value = nil
     }
 
+    /// Drops the points at `indices` (ascending): detections that were not the ball.
+    mutating func remove(pointsAt indices: [Int]) {
+        guard !indices.isEmpty else { return }
+        for index in indices.reversed() { points.remove(at: index) }
+        fitted.value = nil
+    }
+
     /// Moves one point in the picture and the scene alike (a streak placed along its length,
     /// see ``StreakPlacement``).
     mutating func move(pointAt index: Int, to position: PixelPoint) {
