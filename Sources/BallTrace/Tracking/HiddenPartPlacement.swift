@@ -42,8 +42,11 @@ enum HiddenPartPlacement {
     }
 
     /// Whether `part` lies farther from where the whole detections among `around` (two or more
-    /// on each side) have the ball than the ball's radius and their path's own misfit allow:
-    /// then no part of the ball is what it shows.
+    /// on each side) have the ball than twice the ball's radius and three times their path's own
+    /// misfit (2 px at least): then no part of the ball is what it shows. A part lies inside the
+    /// ball's disc; the rest of the margin is the evaluation's own (a point matches the ball
+    /// within twice its radius), so a part that path puts a little off is still placed, not left
+    /// out.
     static func isStray(_ part: TrackPoint, among around: [TrackPoint], ballRadius: Double, inDepth: Bool) -> Bool {
         let whole = around.filter { $0.radius > Track.partialShare * ballRadius }
         guard whole.count(where: { $0.frame < part.frame }) >= 2, whole.count(where: { $0.frame > part.frame }) >= 2,
