@@ -268,10 +268,13 @@ struct TrajectoryTracker: Sendable {
             // behind, which a flight that lost the ball took and followed one step behind it.
             // Ended as lost, with no reason of its own: a flight confirmed on the ball from
             // there takes it up again (see `lostFlight(continuedBy:extended:)`).
-            let judged = judgedWindow(of: active[t])
+            // Judged without small things beside the path that the flight took while its ball
+            // merged with a player it passed (see `Track.withoutStrayPartialDetections`): what
+            // stands beside them is that player, not a carrier of the ball.
+            let judged = judgedWindow(of: Track.withoutStrayPartialDetections(active[t].points.suffix(2 * settings.trajectoryLength)))
             if judged.count >= settings.trajectoryLength, isCarriedAlong(judged[...]) {
                 var ended = active[t]
-                ended.dropLast(judged.count)
+                ended.dropLast(active[t].points.count { $0.time >= judged[0].time })
                 if ended.points.count >= settings.trajectoryLength {
                     completed.append(ended)
                 } else {
@@ -280,8 +283,7 @@ struct TrajectoryTracker: Sendable {
                 pass.ended[t] = true
                 continue
             }
-            // Judged without small things beside the path that the flight took while its ball
-            // merged with a player it passed (see `Track.withoutStrayPartialDetections`).
+            // Judged without those small things too.
             let window = Array(Track.withoutStrayPartialDetections(active[t].points.suffix(settings.trajectoryLength + 6))
                 .suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window, inDepth: active[t].isSeenInDepth) {
