@@ -271,7 +271,8 @@ struct TrajectoryTracker: Sendable {
             // Judged without small things beside the path that the flight took while its ball
             // merged with a player it passed (see `Track.withoutStrayPartialDetections`): what
             // stands beside them is that player, not a carrier of the ball.
-            let judged = judgedWindow(of: Track.withoutStrayPartialDetections(active[t].points.suffix(2 * settings.trajectoryLength)))
+            let recent = Track.withoutStrayPartialDetections(active[t].points.suffix(2 * settings.trajectoryLength))
+            let judged = judgedWindow(of: recent)
             if judged.count >= settings.trajectoryLength, isCarriedAlong(judged[...]) {
                 var ended = active[t]
                 ended.dropLast(active[t].points.count { $0.time >= judged[0].time })
@@ -284,8 +285,7 @@ struct TrajectoryTracker: Sendable {
                 continue
             }
             // Judged without those small things too.
-            let window = Array(Track.withoutStrayPartialDetections(active[t].points.suffix(settings.trajectoryLength + 6))
-                .suffix(settings.trajectoryLength))
+            let window = Array(recent.suffix(settings.trajectoryLength))
             if window.count == settings.trajectoryLength, test.isPulledUpward(window, inDepth: active[t].isSeenInDepth) {
                 // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
                 if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t])
