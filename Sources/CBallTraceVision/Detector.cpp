@@ -55,6 +55,7 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->differences.assign(pixels * c.kept_frames, 0);
         d->faint_to_model.assign(c.kept_frames, balltrace::Similarity{});
         d->faint_serial.assign(c.kept_frames, -1);
+        d->left_out.assign(c.kept_frames, {});
         d->column_sums.assign(size_t(d->width) * c.reduction, 0);
         d->row_has_foreground.assign(d->height, 0);
         d->picture.assign(pixels, 0);
@@ -243,26 +244,17 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         int k = std::min<int>(capacity, int(ranked.size()));
         std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end(),
                           [](const std::pair<double, int> &a, const std::pair<double, int> &b) { return a.first > b.first; });
+        auto &left_out = d->left_out[size_t(slot)];
+        left_out.clear();
+        for (size_t j = size_t(k); j < ranked.size(); ++j) left_out.push_back(d->sums[size_t(ranked[j].second)]);
         const double picture_scale = moved ? std::hypot(to_picture.a, to_picture.b) : 1;
         const double turn = moved ? std::atan2(to_picture.b, to_picture.a) : 0;
         for (int j = 0; j < k; ++j) {
             const BlobSums &s = d->sums[size_t(ranked[size_t(j)].second)];
+            const BlobShape shape = shape_of(s);
             const double area = double(s.area), contrast = double(s.contrast);
-            double cx = double(s.sx) / area, cy = double(s.sy) / area;
-            // Pixel variance of 1/12 keeps single-pixel blobs from having zero extent.
-            double mu20 = double(s.sxx) / area - cx * cx + 1.0 / 12, mu02 = double(s.syy) / area - cy * cy + 1.0 / 12;
-            double mu11 = double(s.sxy) / area - cx * cy;
-            double common = std::sqrt(std::max(0.0, (mu20 - mu02) * (mu20 - mu02) / 4 + mu11 * mu11));
-            double lambda1 = (mu20 + mu02) / 2 + common, lambda2 = std::max(1e-6, (mu20 + mu02) / 2 - common);
-            double elongation = std::sqrt(lambda1 / lambda2);
-            double angle = 0.5 * std::atan2(2 * mu11, mu20 - mu02);
-            // The mask takes in pixels the ball only partly covers (its anti-aliased rim, the
-            // halo compression leaves); weighting each by its share of the strongest contrast
-            // counts them as the part of a pixel they are, so a ball of 2 px is not called 3.
-            double covered = std::max(1.0, contrast / s.peak);
-            // Minor semi-axis from the covered area and the elongation: robust for blobs of a
-            // few pixels, where second moments are mostly pixelization.
-            double minor = std::sqrt(covered / (M_PI * elongation));
+            const double cx = shape.cx, cy = shape.cy, elongation = shape.elongation;
+            double minor = shape.minor, angle = shape.angle;
             bt_blob b;
             double px = cx + 0.5, py = cy + 0.5;
             if (moved) {

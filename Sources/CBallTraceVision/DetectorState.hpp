@@ -31,6 +31,30 @@ struct BlobSums {
     int left = 0, top = 0, right = 0, bottom = 0;  // inclusive bounds
 };
 
+/// A blob's centre (pixel indices), shape and size, from its sums.
+struct BlobShape {
+    double cx, cy, elongation, angle, minor;
+};
+
+inline BlobShape shape_of(const BlobSums &s) {
+    const double area = double(s.area);
+    const double cx = double(s.sx) / area, cy = double(s.sy) / area;
+    // Pixel variance of 1/12 keeps single-pixel blobs from having zero extent.
+    const double mu20 = double(s.sxx) / area - cx * cx + 1.0 / 12, mu02 = double(s.syy) / area - cy * cy + 1.0 / 12;
+    const double mu11 = double(s.sxy) / area - cx * cy;
+    const double common = std::sqrt(std::max(0.0, (mu20 - mu02) * (mu20 - mu02) / 4 + mu11 * mu11));
+    const double lambda1 = (mu20 + mu02) / 2 + common, lambda2 = std::max(1e-6, (mu20 + mu02) / 2 - common);
+    const double elongation = std::sqrt(lambda1 / lambda2);
+    const double angle = 0.5 * std::atan2(2 * mu11, mu20 - mu02);
+    // The mask takes in pixels the ball only partly covers (its anti-aliased rim, the halo
+    // compression leaves); weighting each by its share of the strongest contrast counts them as
+    // the part of a pixel they are, so a ball of 2 px is not called 3.
+    const double covered = std::max(1.0, double(s.contrast) / s.peak);
+    // Minor semi-axis from the covered area and the elongation: robust for blobs of a few
+    // pixels, where second moments are mostly pixelization.
+    return {cx, cy, elongation, angle, std::sqrt(covered / (M_PI * elongation))};
+}
+
 /// How this picture differs from the last: the mean absolute difference (8-bit levels), and
 /// how many pixels differ strongly.
 struct PictureChange {
@@ -112,6 +136,10 @@ struct bt_detector {
     std::vector<uint8_t> differences;
     std::vector<balltrace::Similarity> faint_to_model;
     std::vector<long> faint_serial;
+    // For the same frames, the blobs the cap left out (found, of a size to keep, but weaker
+    // than the `capacity` handed over): in clutter a ball passing something is sometimes one of
+    // them, and where a flight expects its ball it is looked for among them first.
+    std::vector<std::vector<balltrace::detector::BlobSums>> left_out;
 };
 
 

@@ -12,6 +12,10 @@
 
 namespace {
 
+using balltrace::detector::BlobShape;
+using balltrace::detector::BlobSums;
+using balltrace::detector::shape_of;
+
 /// Half the side of the square whose noise a spot is compared with, analysis pixels (at most
 /// 41 × 41 pixels read).
 constexpr int kSurroundings = 20;
@@ -131,6 +135,28 @@ int find_disc(const uint8_t *plane, int w, int h, double cx, double cy, double r
     return 1;
 }
 
+/// The blob nearest (cx, cy) within `reach` among those the cap left out of a frame (see
+/// bt_detector_process), of about a ball of `radius`'s size (model pixels): half to twice it,
+/// or a pixel off. A detection like any other, only weaker than the strongest few hundred of a
+/// cluttered frame (a ball passing a player on a moving camera's picture, whose every edge
+/// shows): where a flight expects its ball, it is that ball, as a faint spot there would be.
+/// Null when there is none.
+const BlobSums *find_left_out(const std::vector<BlobSums> &left_out, double cx, double cy, double reach, double radius) {
+    double nearest = reach;
+    const BlobSums *found = nullptr;
+    for (const BlobSums &s : left_out) {
+        const double area = double(s.area);
+        const double dx = double(s.sx) / area - cx, dy = double(s.sy) / area - cy;
+        const double distance = std::sqrt(dx * dx + dy * dy);
+        if (distance > nearest) continue;
+        const double minor = shape_of(s).minor;
+        if (std::abs(minor - radius) > 1 && (minor < 0.5 * radius || minor > 2 * radius)) continue;
+        found = &s;
+        nearest = distance;
+    }
+    return found;
+}
+
 }  // namespace
 
 extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, double x, double y, double reach,
@@ -231,5 +257,37 @@ extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, do
     spot->radius = std::sqrt(area / M_PI) * k / scale;
     spot->contrast = best;
     spot->significance = (best - median) / sigma;
+    return 1;
+}
+
+extern "C" int bt_detector_find_left_out_blob(const bt_detector *d, long serial, double x, double y, double reach,
+                                              double radius, bt_blob *blob) {
+    if (d == nullptr || blob == nullptr || serial < 0 || !(reach > 0) || !(radius > 0)) return 0;
+    const int slot = int(serial % d->config.kept_frames);
+    if (d->faint_serial[slot] != serial) return 0;  // too old: overwritten
+    const double k = d->config.reduction;
+    // Into the model's pixels as that frame saw them, where its blobs were found.
+    const balltrace::Similarity &to_model = d->faint_to_model[slot];
+    double mx, my;
+    to_model.apply(x / k, y / k, mx, my);
+    if (!(std::abs(mx) < 1e7 && std::abs(my) < 1e7)) return 0;
+    const double scale = std::hypot(to_model.a, to_model.b);
+    const BlobSums *found = find_left_out(d->left_out[size_t(slot)], mx - 0.5, my - 0.5, std::max(0.75, reach / k * scale),
+                                          std::max(0.5, radius / k * scale));
+    if (found == nullptr) return 0;
+    // Back to the frame's own pixels, stored size, as the detector hands its blobs over.
+    const BlobShape shape = shape_of(*found);
+    const balltrace::Similarity to_picture = to_model.inverse();
+    const double picture_scale = std::hypot(to_picture.a, to_picture.b);
+    double px, py;
+    to_picture.apply(shape.cx + 0.5, shape.cy + 0.5, px, py);
+    blob->x = px * k;
+    blob->y = py * k;
+    blob->radius = shape.minor * picture_scale * k;
+    blob->area = double(found->area) * k * k;
+    blob->elongation = shape.elongation;
+    blob->length = 2 * shape.minor * picture_scale * shape.elongation * k;
+    blob->orientation = shape.angle + std::atan2(to_picture.b, to_picture.a);
+    blob->contrast = double(found->contrast) / double(found->area);
     return 1;
 }

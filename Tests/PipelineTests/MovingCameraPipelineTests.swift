@@ -86,13 +86,39 @@ struct MovingCameraPipelineTests {
 
     @Test(arguments: [132, 3132])
     func aTossFallingPastTheServerIsOneFlight(seed: Int) throws {
-        let clip = try #require(Self.zoomedTosses[seed])
+        try Self.expectOneFlightFollowed(in: #require(Self.zoomedTosses[seed]))
+    }
+
+    /// Analyses `clip` and expects its flight reported under one UUID, with nine in ten of its
+    /// frames; returns the frames of the trajectories that cover it and the flight's own.
+    @discardableResult
+    static func expectOneFlightFollowed(in clip: GeneratedClips.Clip) throws -> (reported: [Int], flight: Set<Int>) {
         let result = try VideoAnalysis.run(path: clip.path, settings: AnalysisSettings())
         let truth = Set(clip.truth.flightPositions(0).map(\.frame))
         let covering = result.trajectories.filter { !truth.isDisjoint(with: $0.detectedPoints.map(\.frame)) }
         #expect(covering.count == 1, "trajectories \(covering.map { ($0.detectedPoints.first!.frame, $0.detectedPoints.last!.frame) })")
-        let found = Set(covering.flatMap { $0.detectedPoints.map(\.frame) }).intersection(truth).count
+        let frames = covering.flatMap { $0.detectedPoints.map(\.frame) }
+        let found = Set(frames).intersection(truth).count
         #expect(Double(found) >= 0.9 * Double(truth.count), "\(found) of \(truth.count) flight frames")
+        return (frames, truth)
+    }
+
+    /// The suite's hand-held pitch (1920×1080, 30 fps): the camera's motion leaves the edges of
+    /// the whole ballpark in the difference, some 1,700 blobs a frame, and where the pitch (a
+    /// 2.6 px ball smeared to 9) passes the batter its blob can be weaker than the 256 handed to
+    /// the tracker (seed 5191: ranked 305th and 960th in frames 46–47, and nothing was
+    /// reported; seed 191: 269th in frame 46). Then the ball is caught: after three frames
+    /// without it, the flight took the catcher's glove, behind where the ball was last seen, and
+    /// followed it for eight frames (seed 191, precision 0.62).
+    static let handheldPitches: [Int: GeneratedClips.Clip] = Dictionary(uniqueKeysWithValues: [191, 5191].map { seed in
+        (seed, GeneratedClips.render(SyntheticScene.scenario(named: "baseball-pitch-handheld", width: 1920, height: 1080,
+                                                             frameRate: 30, seed: UInt64(seed))!))
+    })
+
+    @Test(arguments: [191, 5191])
+    func aPitchWeakerThanTheClutterAroundItIsFollowedPastTheBatterToTheCatch(seed: Int) throws {
+        let (frames, truth) = try Self.expectOneFlightFollowed(in: #require(Self.handheldPitches[seed]))
+        #expect(frames.count { !truth.contains($0) } <= 1, "frames outside the flight: \(frames.filter { !truth.contains($0) })")
     }
 
     /// The drive filmed at 20 fps, with sensor noise a phone would leave in.

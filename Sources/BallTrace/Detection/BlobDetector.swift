@@ -126,6 +126,15 @@ final class BlobDetector {
                            length: 2 * spot.radius, orientation: 0, contrast: spot.contrast)
         return (blob, spot.significance)
     }
+
+    /// A blob the analysed frame `serial` found but did not hand over, being weaker than the
+    /// `capacity` strongest: the nearest within `reach` of `point` of about the size of a ball
+    /// of `radius`; stored pixels. Read as ``faintSpot(inFrame:near:reach:radius:)`` is.
+    func leftOutBlob(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double) -> bt_blob? {
+        var blob = bt_blob()
+        guard bt_detector_find_left_out_blob(handle, serial, point.x, point.y, reach, radius, &blob) == 1 else { return nil }
+        return blob
+    }
 }
 
 extension Blob {

@@ -6,6 +6,14 @@ protocol FaintSpotSource: Sendable {
     /// A compact spot standing out of its surroundings' noise within `reach` of `center`, no
     /// larger than a ball of `radius`; nil when there is none.
     func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob?
+    /// A blob the detector found but left out for the cap on blobs a frame (weaker than the
+    /// few hundred strongest of a cluttered frame) within `reach` of `center`, of about the size
+    /// of a ball of `radius`; nil when there is none.
+    func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob?
+}
+
+extension FaintSpotSource {
+    func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob? { nil }
 }
 
 /// The detector's memory of its last few frames, as the tracking thread reads it.
@@ -25,6 +33,10 @@ final class FaintSpotFinder: @unchecked Sendable {
     func spot(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double) -> bt_blob? {
         detector.faintSpot(inFrame: serial, near: point, reach: reach, radius: radius)?.blob
     }
+
+    func leftOutBlob(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double) -> bt_blob? {
+        detector.leftOutBlob(inFrame: serial, near: point, reach: reach, radius: radius)
+    }
 }
 
 /// One analysed frame's faint spots, in the scene's pixels: the tracker's point goes to the
@@ -38,6 +50,12 @@ struct FrameFaintSpots: FaintSpotSource {
     func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
         let stored = geometry.stored(fromDisplayed: sceneToPicture.apply(center))
         guard let raw = finder.spot(inFrame: serial, near: stored, reach: reach, radius: radius) else { return nil }
+        return Blob(raw, geometry: geometry).transformed(by: sceneToPicture.inverse)
+    }
+
+    func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
+        let stored = geometry.stored(fromDisplayed: sceneToPicture.apply(center))
+        guard let raw = finder.leftOutBlob(inFrame: serial, near: stored, reach: reach, radius: radius) else { return nil }
         return Blob(raw, geometry: geometry).transformed(by: sceneToPicture.inverse)
     }
 }

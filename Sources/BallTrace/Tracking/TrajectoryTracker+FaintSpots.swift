@@ -6,15 +6,26 @@ extension TrajectoryTracker {
     /// ballistic test predicts it to a pixel or two, and a spot that small, that near, standing
     /// out of its surroundings' noise is that ball. A larger ball passing something that moves
     /// (an arm, a shirt) is no blob of its own either: it is looked for as a disc of its size
-    /// in the foreground it merged with. Chains not yet reported get nothing here: for most of
+    /// in the foreground it merged with. And a ball that is a blob, but a weaker one than the
+    /// few hundred a cluttered frame hands over (a pitch passing the batter on a hand-held
+    /// camera's picture, whose every edge shows), is looked for first among the blobs the cap
+    /// left out, of its size, within the same reach: a blob there is that ball as a faint spot
+    /// would be. Not for a ball of a speck's size: the cap leaves out specks by the thousand,
+    /// and one lies near any guess. Chains not yet reported get nothing here: for most of
     /// them a prediction is a guess, and noise near a guess is not evidence (a chain of specks
     /// seen in every frame may take one, see ``extendSpeckChainsByAFaintSpot(expecting:extended:frame:time:in:)``).
     mutating func extendFlightsByFaintSpots(expecting expectations: [Expectation], extended: inout [Bool], frame: Int,
                                             time: Double, in source: any FaintSpotSource) {
         for t in active.indices where active[t].isReported && !extended[t] && isInView(expectations[t]) {
             let expected = expectations[t]
-            guard let spot = faintSpot(for: active[t], expecting: expected, at: time, in: source) else { continue }
-            active[t].append(point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time))
+            if expected.radius > Self.speckRadius * settings.analysisPixel,
+               let blob = source.leftOutBlob(near: expected.center, reach: spotReach(expected), radius: expected.radius) {
+                active[t].append(point(blob: blob, frame: frame, time: time))
+            } else if let spot = faintSpot(for: active[t], expecting: expected, at: time, in: source) {
+                active[t].append(point(spot: spot, radius: min(spot.radius, expected.radius), frame: frame, time: time))
+            } else {
+                continue
+            }
             extended[t] = true
         }
     }
@@ -68,6 +79,13 @@ extension TrajectoryTracker {
         // Last: every frame, chains of clutter hundreds of points long come this far, and the
         // recent points turn nearly all of them away first.
         return !chain.points.contains(where: \.isFaint)
+    }
+
+    /// A flight's point at a blob of this frame that was not among those it was given.
+    func point(blob: Blob, frame: Int, time: Double) -> TrackPoint {
+        TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,
+                   elongation: blob.elongation, orientation: blob.orientation, contrast: blob.contrast,
+                   picturePosition: sceneToPicture.apply(blob.center))
     }
 
     /// A flight's point at a spot found where it expected its ball (faint, or inside foreground

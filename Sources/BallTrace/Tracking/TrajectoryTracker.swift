@@ -251,7 +251,8 @@ struct TrajectoryTracker: Sendable {
     /// anything else is a person bobbing along, not a ball: withdrawn. So is a flight that,
     /// followed longer, shows a straight slanted path: gravity does not bend it (a bird).
     /// Neither is withdrawn when it shows only in what the flight took after it was lost: it
-    /// ends where it was last seen (see `endedBeforeResuming`).
+    /// ends where it was last seen (see `endedBeforeResuming`), as does a flight picked up
+    /// again after frames without its ball on nothing ahead of where it was last seen.
     private mutating func reviewFlights(_ pass: inout FramePass) {
         for t in active.indices where pass.extended[t] && active[t].isReported {
             if turnsBackOrFliesStraight(active[t]) {
@@ -294,6 +295,15 @@ struct TrajectoryTracker: Sendable {
                 } else {
                     active[t].reportedAtFrame = nil
                 }
+                pass.ended[t] = true
+                continue
+            }
+            // Picked up again after frames without its ball, on nothing ahead of where it was
+            // last seen: what it took is what the ball met (a glove, a net), not the ball.
+            let points = active[t].points
+            if points.count >= 2, points[points.count - 1].step - points[points.count - 2].step > 1,
+               let ended = endedBeforeResuming(active[t]) {
+                completed.append(ended)
                 pass.ended[t] = true
             }
         }

@@ -98,6 +98,14 @@ typedef struct {
 int bt_detector_find_faint_spot(const bt_detector *detector, long serial, double x, double y, double reach,
                                 double radius, bt_faint_spot *spot);
 
+/* Looks, in the frame `serial` (one of the last `kept_frames` analysed), for a blob that frame
+   found but left out of the `capacity` strongest it handed over, within `reach` stored pixels of
+   (x, y) and of about the size of a ball of `radius` (half to twice it, or a pixel off): the
+   nearest. Returns 1 and fills `blob` (stored pixels) when there is one, else 0. Reads only what
+   that frame left: may be called from another thread while later frames are processed. */
+int bt_detector_find_left_out_blob(const bt_detector *detector, long serial, double x, double y, double reach,
+                                   double radius, bt_blob *blob);
+
 /* ---- Overlay: rasterized once per change, composited onto every YUV 4:2:0 frame --------- */
 
 typedef struct bt_overlay bt_overlay;
