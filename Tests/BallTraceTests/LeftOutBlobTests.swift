@@ -77,16 +77,16 @@ import Testing
     }
 
     /// A ball thrown across a 640×360 picture at 30 fps, seen as a blob of `radius` in every
-    /// frame but 16, where only the cap's leftovers hold it (a streak, elongated 2.5 times).
-    /// Returns the reported flight.
-    private func flightWhoseBallWasLeftOut(radius: Double) -> Track? {
+    /// frame but `missed`, where only the cap's leftovers hold it (a streak, elongated 2.5
+    /// times). Returns the reported flight.
+    private func flightWhoseBallWasLeftOut(radius: Double, in missed: Int = 16) -> Track? {
         let path = { (f: Int) in PixelPoint(x: 60 + 12 * Double(f), y: 300 - 14 * Double(f) + 0.45 * Double(f * f)) }
         var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
         for f in 0..<30 {
             let ball = Blob(center: path(f), radius: radius, area: .pi * radius * radius)
             let leftOut = Blob(center: path(f), radius: radius, area: 2.5 * .pi * radius * radius, elongation: 2.5, contrast: 40)
-            tracker.update(frame: f, time: Double(f) / 30, blobs: f == 16 ? [] : [ball],
-                           faintSpots: LeftOutInOneFrame(blob: f == 16 ? leftOut : nil))
+            tracker.update(frame: f, time: Double(f) / 30, blobs: f == missed ? [] : [ball],
+                           faintSpots: LeftOutInOneFrame(blob: f == missed ? leftOut : nil))
         }
         tracker.finish()
         return tracker.reported.first
@@ -106,4 +106,14 @@ import Testing
         #expect(flight.points.contains { $0.frame == 17 })
         #expect(!flight.points.contains { $0.frame == 16 })
     }
+
+    @Test func aFlightJustConfirmedTakesItsBallFromTheBlobsLeftOutInAFrameItsChainMissed() throws {
+        // Missed in frame 5, before the chain had points enough to be a flight (frame 10).
+        let flight = try #require(flightWhoseBallWasLeftOut(radius: 4, in: 5))
+        #expect(flight.points.first?.frame == 0)
+        let point = try #require(flight.points.first { $0.frame == 5 })
+        #expect(point.elongation == 2.5)
+        #expect(zip(flight.points, flight.points.dropFirst()).allSatisfy { $0.time < $1.time })
+    }
 }
+

@@ -79,6 +79,12 @@ struct Track: Sendable, Hashable, Identifiable {
         fitted.value = nil
     }
 
+    /// Adds a detection found afterwards in a frame the track missed, in its place by time.
+    mutating func insert(_ point: TrackPoint) {
+        points.insert(point, at: points.firstIndex { $0.time > point.time } ?? points.count)
+        fitted.value = nil
+    }
+
     /// Drops points from the end (detections after the flight struck something).
     mutating func dropLast(_ count: Int) {
         points.removeLast(min(count, points.count - 1))

@@ -81,6 +81,28 @@ extension TrajectoryTracker {
         return !chain.points.contains(where: \.isFaint)
     }
 
+    /// A just-confirmed flight's ball in the frames it missed that the detector still keeps,
+    /// found among the blobs the cap left out there (see
+    /// ``extendFlightsByFaintSpots(expecting:extended:frame:time:in:)``): its chain, not yet a
+    /// flight then, could not look for it, and went on after the gap. Where the path puts the
+    /// ball, within a ball's width, of its size (the median of its points on either side); not
+    /// for a ball of a speck's size. A frame without one stays missed.
+    mutating func fillRecentGapsFromLeftOutBlobs(of flight: inout Track, like path: FlightPath) {
+        for kept in recentFrames where kept.spots != nil && kept.step > flight.points[0].step && kept.step < flight.last.step
+            && !flight.points.contains(where: { $0.step == kept.step }) {
+            let around = flight.points.filter { abs($0.step - kept.step) <= 2 }.map(\.radius).sorted()
+            guard !around.isEmpty else { continue }
+            let radius = around[around.count / 2]
+            guard radius > Self.speckRadius * settings.analysisPixel,
+                  let blob = kept.spots?.leftOutBlob(near: path.position(at: kept.time), reach: max(settings.minimumGate, 2 * radius),
+                                                     radius: radius)
+            else { continue }
+            flight.insert(TrackPoint(frame: kept.frame, time: kept.time, position: blob.center, radius: blob.radius, step: kept.step,
+                                     elongation: blob.elongation, orientation: blob.orientation, contrast: blob.contrast,
+                                     picturePosition: kept.sceneToPicture.apply(blob.center)))
+        }
+    }
+
     /// A flight's point at a blob of this frame that was not among those it was given.
     func point(blob: Blob, frame: Int, time: Double) -> TrackPoint {
         TrackPoint(frame: frame, time: time, position: blob.center, radius: blob.radius, step: step,

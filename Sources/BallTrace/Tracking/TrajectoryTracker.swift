@@ -43,6 +43,9 @@ struct TrajectoryTracker: Sendable {
         var blobs: [Blob]
         var crowded: [Bool]
         var sceneToPicture: SimilarityTransform
+        /// What the detector kept of the frame beyond its blobs (see `FaintSpotSource`), while it
+        /// keeps it.
+        var spots: (any FaintSpotSource)?
     }
     /// The longest chain lost or left that would be a flight in a slower time (see
     /// `TrajectoryTracker+SlowMotion.swift`).
@@ -98,7 +101,7 @@ struct TrajectoryTracker: Sendable {
     ///   - faintSpots: where to look for a flight's ball that no blob showed (nil: nowhere).
     mutating func update(frame: Int, time: Double, blobs: [Blob], clutter: [Bool] = [], sceneToPicture: SimilarityTransform = .identity,
                          faintSpots: (any FaintSpotSource)? = nil) {
-        remember(frame: frame, time: time, blobs: blobs, sceneToPicture: sceneToPicture)
+        remember(frame: frame, time: time, blobs: blobs, sceneToPicture: sceneToPicture, spots: faintSpots)
         var pass = FramePass(frame: frame, time: time, blobs: blobs, extended: [Bool](repeating: false, count: active.count),
                              ended: [Bool](repeating: false, count: active.count), free: [Bool](repeating: true, count: blobs.count))
         let expectations = predict(at: time)
@@ -120,12 +123,13 @@ struct TrajectoryTracker: Sendable {
     }
 
     /// The frame becomes the current one, and is kept to look back into.
-    private mutating func remember(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform) {
+    private mutating func remember(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform,
+                                   spots: (any FaintSpotSource)?) {
         step += 1
         self.sceneToPicture = sceneToPicture
         crowded = crowdedBlobs(blobs)
         recentFrames.append(KeptFrame(frame: frame, time: time, step: step, blobs: blobs, crowded: crowded,
-                                      sceneToPicture: sceneToPicture))
+                                      sceneToPicture: sceneToPicture, spots: spots))
         if recentFrames.count > 2 * settings.trajectoryLength + 1 { recentFrames.removeFirst() }
     }
 
@@ -342,6 +346,7 @@ struct TrajectoryTracker: Sendable {
                 flight.prepend(beforeAGap + detectionsInAGap(between: beforeAGap, and: flight.points, like: path))
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
+            fillRecentGapsFromLeftOutBlobs(of: &flight, like: path)
             guard flight.points.count >= settings.trajectoryLength, !isPulledUpwardSomewhere(flight.points, inDepth: path.isInDepth),
                   !isCarriedSomewhere(flight.points), !isDebrisOfAStrike(flight, path: path) else { continue }
             // The ball of a flight that lost it lately: that flight takes these points back and
