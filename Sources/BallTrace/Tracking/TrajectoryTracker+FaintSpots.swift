@@ -87,7 +87,7 @@ extension TrajectoryTracker {
     /// flight then, could not look for it, and went on after the gap. Where the path puts the
     /// ball, within a ball's width, of its size (the median of its points on either side); not
     /// for a ball of a speck's size. A frame without one stays missed.
-    mutating func fillRecentGapsFromLeftOutBlobs(of flight: inout Track, like path: FlightPath) {
+    func fillRecentGapsFromLeftOutBlobs(of flight: inout Track, like path: FlightPath) {
         for kept in recentFrames where kept.spots != nil && kept.step > flight.points[0].step && kept.step < flight.last.step
             && !flight.points.contains(where: { $0.step == kept.step }) {
             let around = flight.points.filter { abs($0.step - kept.step) <= 2 }.map(\.radius).sorted()
