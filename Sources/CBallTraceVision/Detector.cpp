@@ -249,29 +249,8 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         for (size_t j = size_t(k); j < ranked.size(); ++j) left_out.push_back(d->sums[size_t(ranked[j].second)]);
         const double picture_scale = moved ? std::hypot(to_picture.a, to_picture.b) : 1;
         const double turn = moved ? std::atan2(to_picture.b, to_picture.a) : 0;
-        for (int j = 0; j < k; ++j) {
-            const BlobSums &s = d->sums[size_t(ranked[size_t(j)].second)];
-            const BlobShape shape = shape_of(s);
-            const double area = double(s.area), contrast = double(s.contrast);
-            const double cx = shape.cx, cy = shape.cy, elongation = shape.elongation;
-            double minor = shape.minor, angle = shape.angle;
-            bt_blob b;
-            double px = cx + 0.5, py = cy + 0.5;
-            if (moved) {
-                to_picture.apply(cx + 0.5, cy + 0.5, px, py);
-                minor *= picture_scale;
-                angle += turn;
-            }
-            b.x = px * scale;
-            b.y = py * scale;
-            b.radius = minor * scale;
-            b.area = area * scale * scale;
-            b.elongation = elongation;
-            b.length = 2 * minor * elongation * scale;
-            b.orientation = angle;
-            b.contrast = contrast / area;
-            blobs[j] = b;
-        }
+        for (int j = 0; j < k; ++j)
+            blobs[j] = handed_over(d->sums[size_t(ranked[size_t(j)].second)], scale, moved, to_picture, picture_scale, turn);
         *count = k;
     });
 }

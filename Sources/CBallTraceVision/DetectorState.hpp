@@ -55,6 +55,31 @@ inline BlobShape shape_of(const BlobSums &s) {
     return {cx, cy, elongation, angle, std::sqrt(covered / (M_PI * elongation))};
 }
 
+/// A blob as the detector hands it over: in this picture's pixels (through `to_picture`, of
+/// scale `picture_scale` and turn `turn`, when the camera moved), stored size (`scale`).
+inline bt_blob handed_over(const BlobSums &s, double scale, bool moved, const balltrace::Similarity &to_picture,
+                           double picture_scale, double turn) {
+    const BlobShape shape = shape_of(s);
+    const double area = double(s.area);
+    double minor = shape.minor, angle = shape.angle;
+    double px = shape.cx + 0.5, py = shape.cy + 0.5;
+    if (moved) {
+        to_picture.apply(shape.cx + 0.5, shape.cy + 0.5, px, py);
+        minor *= picture_scale;
+        angle += turn;
+    }
+    bt_blob b;
+    b.x = px * scale;
+    b.y = py * scale;
+    b.radius = minor * scale;
+    b.area = area * scale * scale;
+    b.elongation = shape.elongation;
+    b.length = 2 * minor * shape.elongation * scale;
+    b.orientation = angle;
+    b.contrast = double(s.contrast) / area;
+    return b;
+}
+
 /// How this picture differs from the last: the mean absolute difference (8-bit levels), and
 /// how many pixels differ strongly.
 struct PictureChange {

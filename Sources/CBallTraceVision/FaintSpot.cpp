@@ -12,8 +12,8 @@
 
 namespace {
 
-using balltrace::detector::BlobShape;
 using balltrace::detector::BlobSums;
+using balltrace::detector::handed_over;
 using balltrace::detector::shape_of;
 
 /// Half the side of the square whose noise a spot is compared with, analysis pixels (at most
@@ -276,18 +276,8 @@ extern "C" int bt_detector_find_left_out_blob(const bt_detector *d, long serial,
                                           std::max(0.5, radius / k * scale));
     if (found == nullptr) return 0;
     // Back to the frame's own pixels, stored size, as the detector hands its blobs over.
-    const BlobShape shape = shape_of(*found);
     const balltrace::Similarity to_picture = to_model.inverse();
-    const double picture_scale = std::hypot(to_picture.a, to_picture.b);
-    double px, py;
-    to_picture.apply(shape.cx + 0.5, shape.cy + 0.5, px, py);
-    blob->x = px * k;
-    blob->y = py * k;
-    blob->radius = shape.minor * picture_scale * k;
-    blob->area = double(found->area) * k * k;
-    blob->elongation = shape.elongation;
-    blob->length = 2 * shape.minor * picture_scale * shape.elongation * k;
-    blob->orientation = shape.angle + std::atan2(to_picture.b, to_picture.a);
-    blob->contrast = double(found->contrast) / double(found->area);
+    *blob = handed_over(*found, k, true, to_picture, std::hypot(to_picture.a, to_picture.b),
+                        std::atan2(to_picture.b, to_picture.a));
     return 1;
 }

@@ -48,14 +48,20 @@ struct FrameFaintSpots: FaintSpotSource {
     let sceneToPicture: SimilarityTransform
 
     func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
-        let stored = geometry.stored(fromDisplayed: sceneToPicture.apply(center))
-        guard let raw = finder.spot(inFrame: serial, near: stored, reach: reach, radius: radius) else { return nil }
-        return Blob(raw, geometry: geometry).transformed(by: sceneToPicture.inverse)
+        inScene(finder.spot(inFrame: serial, near: stored(center), reach: reach, radius: radius))
     }
 
     func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
-        let stored = geometry.stored(fromDisplayed: sceneToPicture.apply(center))
-        guard let raw = finder.leftOutBlob(inFrame: serial, near: stored, reach: reach, radius: radius) else { return nil }
-        return Blob(raw, geometry: geometry).transformed(by: sceneToPicture.inverse)
+        inScene(finder.leftOutBlob(inFrame: serial, near: stored(center), reach: reach, radius: radius))
+    }
+
+    /// A point of the scene in the stored picture of this frame.
+    private func stored(_ center: PixelPoint) -> PixelPoint {
+        geometry.stored(fromDisplayed: sceneToPicture.apply(center))
+    }
+
+    /// A shim blob of this frame (stored pixels) in the scene.
+    private func inScene(_ raw: bt_blob?) -> Blob? {
+        raw.map { Blob($0, geometry: geometry).transformed(by: sceneToPicture.inverse) }
     }
 }
