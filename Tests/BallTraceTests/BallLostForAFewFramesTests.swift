@@ -59,6 +59,17 @@ import Testing
         #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).isEmpty)
     }
 
+    @Test func theHandThatLiftedTheBallToItsReleaseIsLeftOutOfTheFlightsPast() {
+        // The chain began on the shooter's hand, as large as the ball, lifting it 4 px a frame
+        // for six frames; then the ball, released, rising 30 px a frame.
+        let hand = (-6..<0).map { f in
+            TrackPoint(frame: f, time: Double(f) / Self.fps, position: PixelPoint(x: 200 + 0.5 * Double(f), y: 600 - 4 * Double(f)),
+                       radius: 7, contrast: 40)
+        }
+        let (tracker, flight) = Self.trackerAndFlight(before: hand + (0..<8).map { Self.ball($0) }, resumes: 15)
+        #expect(tracker.pointsBeforeAGap(in: flight, like: .picture(MotionFit(flight.points)!)).map(\.frame) == Array(0..<8))
+    }
+
     @Test func inTheGapTheBallIsTakenWhereThePathOnBothSidesPutsIt() {
         var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
         func blob(_ at: PixelPoint, radius: Double) -> Blob {

@@ -118,3 +118,23 @@ private let truth = Quadratic(a: 0.5, b: -3, c: 2)
     #expect(truth.slope(at: 4) == slope)
     #expect(Quadratic(a: 1, b: 0, c: 0).rmsResidual(u: [], v: []) == 0)
 }
+
+@Test func aQuadraticCarriedBeyondItsPointsIsOffByMoreTheFurtherItIsCarried() throws {
+    // Ten points a frame apart; the flight they start was seen before them, across a gap.
+    let frames = (0..<10).map(Double.init)
+    let among = try #require(Quadratic.predictionSpread(fittedAt: frames, at: 4.5))
+    let back = try (1...10).map { try #require(Quadratic.predictionSpread(fittedAt: frames, at: -Double($0))) }
+    #expect(among < 1)
+    #expect(zip(back, back.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(abs(back[9] - 8.94) < 0.01)
+    // What it says is what noisy points do: 4000 fits of points scattered by 1 (a standard
+    // deviation), each carried ten frames back.
+    var noise = NoiseSource(state: 7)
+    let carried = (0..<4000).map { _ -> Double in
+        let values = frames.map { truth($0) + noise.next(amplitude: 3.0.squareRoot()) }
+        return Quadratic.fit(u: frames, v: values)!(-10) - truth(-10)
+    }
+    let deviation = (carried.reduce(0) { $0 + $1 * $1 } / Double(carried.count)).squareRoot()
+    #expect(abs(deviation / back[9] - 1) < 0.05, "\(deviation) against \(back[9])")
+    #expect(Quadratic.predictionSpread(fittedAt: [1, 1, 1], at: 0) == nil)
+}

@@ -26,6 +26,28 @@ package struct Quadratic: Sendable, Hashable, Codable {
         return QuadraticPair.fit(u.indices, u: { u[$0] }, x: { v[$0] }, y: { _ in 0 }, weight: { weights?[$0] ?? 1 })?.x
     }
 
+    /// How far a least-squares quadratic through points at `us` may be off at `u`, in units of
+    /// the points' own scatter: the standard error of its value there, √(xᵀ(XᵀX)⁻¹x) for
+    /// x = (u², u, 1). Below 1 among the points; carried beyond them it grows fast (ten points
+    /// a frame apart, carried ten frames back from the first: about 9). Nil for fewer than
+    /// three distinct `us`.
+    package static func predictionSpread(fittedAt us: some Collection<Double>, at u: Double) -> Double? {
+        guard us.count >= 3 else { return nil }
+        let n = Double(us.count)
+        let mean = us.reduce(0, +) / n
+        let spread = (us.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n).squareRoot()
+        guard spread > 1e-12 else { return nil }
+        // In s = (u - mean) / spread, as the fit itself is solved.
+        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        for value in us {
+            let t = (value - mean) / spread, t2 = t * t
+            s1 += t; s2 += t2; s3 += t2 * t; s4 += t2 * t2
+        }
+        let t = (u - mean) / spread
+        guard let z = solve3(SIMD4(s4, s3, s2, t * t), SIMD4(s3, s2, s1, t), SIMD4(s2, s1, n, 1)) else { return nil }
+        return max(0, t * t * z.0 + t * z.1 + z.2).squareRoot()
+    }
+
     /// Root-mean-square of v - fit(u).
     package func rmsResidual(u: [Double], v: [Double]) -> Double {
         guard !u.isEmpty else { return 0 }

@@ -345,6 +345,13 @@ extension TrajectoryTracker {
         let later = Array(flight.points.prefix(length))
         let ballRadius = later.map(\.radius).sorted()[later.count / 2]
         guard let fit = path.refitted(to: later) else { return [] }
+        // How far from the flight's path, carried back to `time`, the ball may lie: its radius,
+        // and three times the error of a path carried so far beyond the points it was fitted
+        // to (ten frames back from ten, about nine times their scatter).
+        let laterTimes = later.map { $0.time - first.time }
+        func reach(back time: Double) -> Double {
+            max(2, ballRadius) + 3 * fit.rms * (Quadratic.predictionSpread(fittedAt: laterTimes, at: time - first.time) ?? 0)
+        }
         let candidates = droppedChains + active
         let chainsStart = candidates.lazy.map(\.points[0].step).min() ?? first.step
         let taken = detectionsOfFlights(since: chainsStart)
@@ -359,13 +366,22 @@ extension TrajectoryTracker {
                 let last = chain.points[end]
                 guard isSimilarSize(last.radius, ballRadius), !taken.contains(last.detection),
                       fit.reachesBack(to: last.time, from: first.time),
-                      last.position.distance(to: fit.position(at: last.time)) <= max(2, ballRadius) else { continue }
+                      last.position.distance(to: fit.position(at: last.time)) <= reach(back: last.time) else { continue }
                 let earliest = startOfTheBallsRun(in: chain.points, endingAt: end, ballRadius: ballRadius, leaving: taken)
-                guard end + 1 - earliest >= Self.leastPointsBeforeAGap, end + 1 - earliest > best.count else { continue }
-                let earlier = Array(chain.points[earliest...end])
-                let joined = earlier + later
-                guard misfitOfOneSmoothPath(joined) != nil, !isPulledUpwardSomewhere(joined), !isCarriedSomewhere(joined) else { continue }
-                best = earlier
+                // The longest run that lies on the flight's path: its first points dropped while
+                // they do not (the hand that carried the ball up to its release, as large as
+                // the ball).
+                for start in earliest...max(earliest, end + 1 - Self.leastPointsBeforeAGap) {
+                    guard end + 1 - start >= Self.leastPointsBeforeAGap, end + 1 - start > best.count else { break }
+                    let earlier = Array(chain.points[start...end])
+                    let joined = earlier + later
+                    // The last of them where the path through both sides puts the ball, within
+                    // its radius: the ball itself, not a blob it merged with (that lags behind).
+                    guard let both = path.refitted(to: joined), last.position.distance(to: both.position(at: last.time)) <= max(2, ballRadius),
+                          misfitOfOneSmoothPath(joined) != nil, !isPulledUpwardSomewhere(joined), !isCarriedSomewhere(joined) else { continue }
+                    best = earlier
+                    break
+                }
             }
         }
         return best
