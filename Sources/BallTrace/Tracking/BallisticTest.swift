@@ -470,21 +470,49 @@ struct BallisticTest: Sendable, Hashable {
 
     /// Whether points that turn upward do so as a bounce: falling, then rising, with vertical
     /// speeds (over three steps either side of the lowest point) that add up to at least half
-    /// the flight's typical speed. A head bobbing along moves mostly sideways.
+    /// the flight's typical speed, the rise at least ``leastBounceRebound`` of the fall. A head
+    /// bobbing along moves mostly sideways.
     func bounces(_ points: [TrackPoint], flight: [TrackPoint]) -> Bool {
-        guard points.count >= 3, flight.count >= 2 else { return false }
+        guard let turn = fallAndRise(points, flight: flight) else { return false }
+        return turn.rising >= Self.leastBounceRebound * turn.falling
+    }
+
+    /// Where points that turn upward met something they stopped at (the ground a ball lands
+    /// on dead, a rim a flight lost its ball to and took instead): falling as fast as a bounce
+    /// does, then rising less than a bounce gives back. The index of the lowest point; nil
+    /// when they bounced or did not fall so.
+    func landing(_ points: [TrackPoint], flight: [TrackPoint]) -> Int? {
+        guard let turn = fallAndRise(points, flight: flight), turn.rising < Self.leastBounceRebound * turn.falling else { return nil }
+        return turn.lowest
+    }
+
+    /// The lowest of the points (an inner one), and the vertical speeds over three steps
+    /// before and after it (falling down, rising up), when they fall to it and add up to at
+    /// least half the flight's typical speed; nil otherwise.
+    private func fallAndRise(_ points: [TrackPoint], flight: [TrackPoint]) -> (lowest: Int, falling: Double, rising: Double)? {
+        guard points.count >= 3, flight.count >= 2 else { return nil }
         let lowest = points.indices.max { points[$0].position.y < points[$1].position.y }!
         func verticalSpeed(_ a: TrackPoint, _ b: TrackPoint) -> Double {
             (b.position.y - a.position.y) / max(b.time - a.time, 1e-6)
         }
         let before = points[max(0, lowest - 3)], after = points[min(points.count - 1, lowest + 3)]
-        guard lowest > 0, lowest < points.count - 1 else { return false }
+        guard lowest > 0, lowest < points.count - 1 else { return nil }
         let falling = verticalSpeed(before, points[lowest]), rising = -verticalSpeed(points[lowest], after)
         let speeds = zip(flight, flight.dropFirst()).map { a, b in
             a.position.distance(to: b.position) / max(b.time - a.time, 1e-6)
         }.sorted()
-        return falling > 0 && rising > 0 && falling + rising >= 0.5 * speeds[speeds.count / 2]
+        guard falling > 0, rising >= 0, falling + rising >= 0.5 * speeds[speeds.count / 2] else { return nil }
+        return (lowest, falling, rising)
     }
+
+    /// The least share of its vertical speed a bounce is seen to give back, over the three
+    /// frames either side of it: a golf ball landing on soft turf keeps a fifth or more (less
+    /// over three frames, as gravity slows it again: a sixth at 30 fps for a ball landing at
+    /// 600 px/s), a basketball off a rim or a floor far more. A ball that comes to a stop
+    /// where it lands, or a flight that took something standing beside its path (a rim, a net)
+    /// after losing its ball, has not bounced (a few pixels up over three frames, after a fall
+    /// of tens a frame): its flight ends where it met it (see ``landing(_:flight:)``).
+    static let leastBounceRebound = 0.1
 
     /// How well the acceleration is known from these points: the least-squares error of the
     /// curvature of n evenly spaced samples over a span T is σ·k(n)/T² (see

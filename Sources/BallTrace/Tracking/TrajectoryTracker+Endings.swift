@@ -104,12 +104,18 @@ extension TrajectoryTracker {
     }
 
     /// The flight as it ended, when its last window turned upward because it bounced (kept
-    /// whole) or struck something (cut at the contact); nil when neither.
+    /// whole), landed or met something it stopped at (cut after the lowest point), or struck
+    /// something (cut at the contact); nil when none of these.
     func endedByBounceOrStrike(_ track: Track, window: [TrackPoint]) -> Track? {
         var ended = track
         if !test.bounces(window, flight: track.points) {
-            guard let struck = pointsAfterStriking(track) else { return nil }
-            ended.dropLast(struck)
+            if let lowest = test.landing(window, flight: track.points) {
+                let landed = window[lowest].time
+                ended.dropLast(track.points.count { $0.time > landed })
+            } else {
+                guard let struck = pointsAfterStriking(track) else { return nil }
+                ended.dropLast(struck)
+            }
         }
         ended.ending = .bounced
         return ended
