@@ -335,8 +335,9 @@ extension TrajectoryTracker {
     /// the merged blob, or ended), while the one reported began after. The look back
     /// (`earlierDetections`) stops at such a stretch; points a chain had before it (of the
     /// ball's size, ``leastPointsBeforeAGap`` at least, the last of them within the ball's
-    /// radius of where the flight's path, carried back, puts it) that lie on one smooth path
-    /// with the flight's first ones are the same ball: gravity carries a ball across a gap of a
+    /// radius of where the path through them and the flight's first points puts it) that lie
+    /// on one smooth path with the flight's first ones are the same ball, from the first of
+    /// them that does (not the hands that lifted it): gravity carries a ball across a gap of a
     /// few frames on the path the points on either side fit. The gap is two frames or more (a
     /// shorter one is the look back's) and at most `trajectoryLength`. Nothing another flight
     /// has is taken. Empty when no chain qualifies.
