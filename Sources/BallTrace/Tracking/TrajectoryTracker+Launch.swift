@@ -369,11 +369,12 @@ extension TrajectoryTracker {
                       fit.reachesBack(to: last.time, from: first.time),
                       last.position.distance(to: fit.position(at: last.time)) <= reach(back: last.time) else { continue }
                 let earliest = startOfTheBallsRun(in: chain.points, endingAt: end, ballRadius: ballRadius, leaving: taken)
+                guard end + 1 - earliest >= Self.leastPointsBeforeAGap else { continue }
                 // The longest run that lies on the flight's path: its first points dropped while
                 // they do not (the hand that carried the ball up to its release, as large as
                 // the ball).
-                for start in earliest...max(earliest, end + 1 - Self.leastPointsBeforeAGap) {
-                    guard end + 1 - start >= Self.leastPointsBeforeAGap, end + 1 - start > best.count else { break }
+                for start in earliest...(end + 1 - Self.leastPointsBeforeAGap) {
+                    guard end + 1 - start > best.count else { break }
                     let earlier = Array(chain.points[start...end])
                     let joined = earlier + later
                     // The last of them where the path through both sides puts the ball, within
