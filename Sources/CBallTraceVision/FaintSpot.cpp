@@ -175,20 +175,9 @@ extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, do
     const double reach_model = std::max(0.75, reach / k * scale), radius_model = std::max(0.5, radius / k * scale);
     const double cx = mx - 0.5, cy = my - 0.5;  // in pixel indices
     if (!(std::abs(cx) < 1e7 && std::abs(cy) < 1e7)) return 0;
-    if (radius_model > kLargestFaintRadius) {
-        // A ball this large is not faint: it is foreground, merged with something else.
-        double bx = 0, by = 0, mean = 0;
-        if (!find_disc(plane, w, h, cx, cy, reach_model, radius_model, d->config.threshold_maximum, bx, by, mean)) return 0;
-        const balltrace::Similarity to_picture = to_model.inverse();
-        double px, py;
-        to_picture.apply(bx + 0.5, by + 0.5, px, py);
-        spot->x = px * k;
-        spot->y = py * k;
-        spot->radius = radius;
-        spot->contrast = mean;
-        spot->significance = 0;
-        return 1;
-    }
+    // A ball this large is not faint: it is foreground, merged with something else.
+    if (radius_model > kLargestFaintRadius)
+        return bt_detector_find_disc(d, serial, x, y, reach, radius, d->config.threshold_maximum, spot);
     const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
     // The surroundings: their median difference and its spread give the local noise (a
     // difference from the model is the absolute value of noise, whose median is 0.674 σ).
@@ -257,6 +246,34 @@ extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, do
     spot->radius = std::sqrt(area / M_PI) * k / scale;
     spot->contrast = best;
     spot->significance = (best - median) / sigma;
+    return 1;
+}
+
+extern "C" int bt_detector_find_disc(const bt_detector *d, long serial, double x, double y, double reach, double radius,
+                                     int level, bt_faint_spot *spot) {
+    if (d == nullptr || spot == nullptr || serial < 0 || !(reach > 0) || !(radius > 0) || level < 1 || level > 255) return 0;
+    const int slot = int(serial % d->config.kept_frames);
+    if (d->faint_serial[slot] != serial) return 0;  // too old: overwritten
+    const int w = d->width, h = d->height;
+    const double k = d->config.reduction;
+    const uint8_t *plane = d->differences.data() + size_t(slot) * w * h;
+    const balltrace::Similarity &to_model = d->faint_to_model[slot];
+    double mx, my;
+    to_model.apply(x / k, y / k, mx, my);
+    const double scale = std::hypot(to_model.a, to_model.b);
+    const double reach_model = std::max(0.75, reach / k * scale), radius_model = std::max(0.5, radius / k * scale);
+    const double cx = mx - 0.5, cy = my - 0.5;
+    if (!(std::abs(cx) < 1e7 && std::abs(cy) < 1e7)) return 0;
+    double bx = 0, by = 0, mean = 0;
+    if (!find_disc(plane, w, h, cx, cy, reach_model, radius_model, level, bx, by, mean)) return 0;
+    const balltrace::Similarity to_picture = to_model.inverse();
+    double px, py;
+    to_picture.apply(bx + 0.5, by + 0.5, px, py);
+    spot->x = px * k;
+    spot->y = py * k;
+    spot->radius = radius;
+    spot->contrast = mean;
+    spot->significance = 0;
     return 1;
 }
 

@@ -73,6 +73,24 @@ import Testing
         #expect(PixelPoint(x: found.blob.x, y: found.blob.y).distance(to: ball) < 3)
     }
 
+    @Test func aDullBallMergedWithSomethingBrighterIsFoundAtItsOwnContrast() throws {
+        // An orange ball against a beige wall: 30 levels from the background, passing a banner's
+        // edge 90 levels from it. Looked for at the strongest foreground's level the ball is no
+        // disc; at half its own contrast it is.
+        var picture = LumaPicture(width: 640, height: 360)
+        picture.noise(sigma: 1.5, seed: 5)
+        picture.fill(columns: 340..<396, rows: 142..<158, luma: 200)
+        let ball = PixelPoint(x: 400.5, y: 150.5)
+        let wall = Double(picture.pixels[150 * 640 + 420])
+        picture.disc(at: ball, radius: 7, luma: wall + 30)
+        let (detector, blobs, serial) = try detectorAfterLearning(last: picture)
+        #expect(!blobs.contains { $0.center.distance(to: ball) < 3 && $0.radius < 9 }, "the ball was a blob of its own: no test")
+        let near = PixelPoint(x: 403, y: 147)
+        #expect(detector.faintSpot(inFrame: serial, near: near, reach: 6, radius: 7) == nil)
+        let found = try #require(detector.disc(inFrame: serial, near: near, reach: 6, radius: 7, contrast: 30))
+        #expect(PixelPoint(x: found.x, y: found.y).distance(to: ball) < 3)
+    }
+
     @Test func aBallNearTheCameraMergedWithTheHandThrowingItIsFoundInsideTheirBlob() throws {
         // Radius 30: the search measures its disc and ring wherever it tries them, over a reach
         // of 20 px each way.
@@ -340,6 +358,49 @@ import Testing
         #expect(flights[0].points.map(\.frame) == Array(0..<20))
         for point in flights[0].points where (15...17).contains(point.frame) {
             #expect(point.position.distance(to: Self.ball(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
+        }
+    }
+
+    /// In `merged` frames, the ball found as a disc inside the blob it merged with (by a
+    /// search that looks for a disc); no faint spot anywhere.
+    struct MergedBallDisc: FaintSpotSource {
+        let frame: Int
+        let merged: ClosedRange<Int>
+        func faintSpot(near center: PixelPoint, reach: Double, radius: Double) -> Blob? { nil }
+        func disc(near center: PixelPoint, reach: Double, radius: Double, contrast: Double) -> Blob? {
+            let ball = FaintSpotTrackingTests.risingShot(frame)
+            guard merged.contains(frame), contrast > 0, ball.distance(to: center) <= reach else { return nil }
+            return Blob(center: ball, radius: radius, area: .pi * radius * radius)
+        }
+    }
+
+    /// A ball of radius 5 px shot up and across the picture, falling as gravity pulls a ball of
+    /// that size at that distance.
+    static func risingShot(_ frame: Int) -> PixelPoint {
+        let t = Double(frame) / 30
+        return PixelPoint(x: 100 + 300 * t, y: 300 - 700 * t + 1200 * t * t)
+    }
+
+    @Test func aBallMergedWithABannerBeforeItsFlightIsKnownIsFollowedThroughIt() throws {
+        // The ball (radius 5) seen alone in frames 0–5, then, in 6–9, joined end to end with a
+        // banner's edge it rises past (one blob, its centre 9 px off the ball's), then alone
+        // again: the flight is not known before frame 9 (ten points), so its chain, not a
+        // flight, meets the merge. It looks inside the blob as a flight would.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 640, frameHeight: 360))
+        for frame in 0..<20 {
+            let ball = Self.risingShot(frame)
+            let blob = (6...9).contains(frame)
+                ? Blob(center: PixelPoint(x: ball.x, y: ball.y + 9), radius: 5, area: .pi * 5 * 17.5, elongation: 3.5, contrast: 30)
+                : Blob(center: ball, radius: 5, area: .pi * 25, contrast: 30)
+            tracker.update(frame: frame, time: Double(frame) / 30, blobs: [blob],
+                           faintSpots: MergedBallDisc(frame: frame, merged: 6...9))
+        }
+        tracker.finish()
+        let flights = tracker.reported
+        try #require(flights.count == 1, "\(flights.count) flights")
+        #expect(flights[0].points.map(\.frame) == Array(0..<20))
+        for point in flights[0].points where (6...9).contains(point.frame) {
+            #expect(point.position.distance(to: Self.risingShot(point.frame)) < 0.5, "frame \(point.frame): \(point.position)")
         }
     }
 

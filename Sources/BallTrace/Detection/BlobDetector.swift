@@ -127,6 +127,19 @@ final class BlobDetector {
         return (blob, spot.significance)
     }
 
+    /// A disc of a ball of `radius` within `reach` of `point` in the analysed frame `serial`,
+    /// inside foreground it merged with: its differences from the background at least half the
+    /// ball's own `contrast` (within ``thresholdRange``; the strongest foreground's when it is
+    /// not known) over nearly all of it, its ring mostly under that; stored pixels. Read as ``faintSpot(inFrame:near:reach:radius:)`` is.
+    func disc(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double, contrast: Double) -> bt_blob? {
+        let level = contrast > 0 ? min(max(Int((contrast / 2).rounded()), thresholdRange.lowerBound), thresholdRange.upperBound)
+            : thresholdRange.upperBound
+        var spot = bt_faint_spot()
+        guard bt_detector_find_disc(handle, serial, point.x, point.y, reach, radius, Int32(level), &spot) == 1 else { return nil }
+        return bt_blob(x: spot.x, y: spot.y, radius: spot.radius, area: Double.pi * spot.radius * spot.radius, elongation: 1,
+                       length: 2 * spot.radius, orientation: 0, contrast: spot.contrast)
+    }
+
     /// A blob the analysed frame `serial` found but did not hand over, being weaker than the
     /// `capacity` strongest: the nearest within `reach` of `point` of about the size of a ball
     /// of `radius`; stored pixels. Read as ``faintSpot(inFrame:near:reach:radius:)`` is.

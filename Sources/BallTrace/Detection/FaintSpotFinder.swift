@@ -10,10 +10,18 @@ protocol FaintSpotSource: Sendable {
     /// few hundred strongest of a cluttered frame) within `reach` of `center`, of about the size
     /// of a ball of `radius`; nil when there is none.
     func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob?
+    /// A disc of a ball of `radius` within `reach` of `center`, inside foreground it merged
+    /// with, as strong as half the ball's own `contrast` (0: unknown, the strongest foreground's);
+    /// nil when there is none.
+    func disc(near center: PixelPoint, reach: Double, radius: Double, contrast: Double) -> Blob?
 }
 
 extension FaintSpotSource {
     func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob? { nil }
+    /// A source that does not tell the two apart finds a disc as it finds a faint spot.
+    func disc(near center: PixelPoint, reach: Double, radius: Double, contrast: Double) -> Blob? {
+        faintSpot(near: center, reach: reach, radius: radius)
+    }
 }
 
 /// The detector's memory of its last few frames, as the tracking thread reads it.
@@ -37,6 +45,10 @@ final class FaintSpotFinder: @unchecked Sendable {
     func leftOutBlob(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double) -> bt_blob? {
         detector.leftOutBlob(inFrame: serial, near: point, reach: reach, radius: radius)
     }
+
+    func disc(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double, contrast: Double) -> bt_blob? {
+        detector.disc(inFrame: serial, near: point, reach: reach, radius: radius, contrast: contrast)
+    }
 }
 
 /// One analysed frame's faint spots, in the scene's pixels: the tracker's point goes to the
@@ -53,6 +65,10 @@ struct FrameFaintSpots: FaintSpotSource {
 
     func leftOutBlob(near center: PixelPoint, reach: Double, radius: Double) -> Blob? {
         inScene(finder.leftOutBlob(inFrame: serial, near: stored(center), reach: reach, radius: radius))
+    }
+
+    func disc(near center: PixelPoint, reach: Double, radius: Double, contrast: Double) -> Blob? {
+        inScene(finder.disc(inFrame: serial, near: stored(center), reach: reach, radius: radius, contrast: contrast))
     }
 
     /// A point of the scene in the stored picture of this frame.

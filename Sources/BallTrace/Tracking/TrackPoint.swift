@@ -22,8 +22,8 @@ struct TrackPoint: Sendable, Hashable, Codable {
     var isCrowded: Bool
     /// Mean luma difference of the blob from the background, 0 when unknown.
     var contrast: Double
-    /// Whether the point is a faint spot found where the chain expected its ball
-    /// (track-before-detect), not a blob of its own.
+    /// Whether the point is a faint spot, or a disc inside foreground the ball merged with,
+    /// found where the chain expected its ball (track-before-detect), not a blob of its own.
     var isFaint = false
 
     init(frame: Int, time: Double, position: PixelPoint, radius: Double, step: Int? = nil,

@@ -52,6 +52,64 @@ extension TrajectoryTracker {
         }
     }
 
+    /// A chain not yet reported that has followed a ball (larger than a speck) every frame
+    /// lately, smoothly, and lost it this frame looks for it as a disc of its size inside the
+    /// foreground it merged with (see ``extendFlightsByFaintSpots(expecting:extended:frame:time:in:)``),
+    /// at half the ball's own contrast: a shot rising past a banner that a panning camera's
+    /// pose, a pixel off, leaves outlined is one blob with the outline for a few frames, and its
+    /// chain, begun on the hands that lifted it, is no flight yet (a flight is reported with
+    /// `trajectoryLength` points, and the ball had six of its own). Bridged by a gap, those
+    /// frames were lost to the flight for good: the frames the detector keeps are gone by the
+    /// time the flight is known. A disc of foreground of the ball's size where a smooth path
+    /// puts it, its ring clear, is rarely anything else; and the chain is still judged as any
+    /// other before it is reported. A dull ball (an orange ball against a beige wall differs
+    /// from it by 30 levels) is looked for at its own contrast, not the strongest foreground's.
+    mutating func extendBallChainsByADisc(expecting expectations: [Expectation], extended: inout [Bool], frame: Int,
+                                          time: Double, in source: any FaintSpotSource) {
+        let largest = FaintSpotFinder.largestFaintRadius * settings.analysisPixel
+        for t in active.indices where !extended[t] && !active[t].isReported && active[t].missedFrames == 0
+            && expectations[t].radius > largest && isInView(expectations[t]) {
+            guard let contrast = contrastOfABallFollowedSmoothly(by: active[t]),
+                  let disc = source.disc(near: expectations[t].center, reach: spotReach(expectations[t]),
+                                         radius: expectations[t].radius, contrast: contrast)
+            else { continue }
+            var looked = point(spot: disc, radius: expectations[t].radius, frame: frame, time: time)
+            looked.isFaint = true
+            active[t].append(looked)
+            extended[t] = true
+        }
+    }
+
+    /// The disc of a chain's ball inside the blob it took, when that blob is the ball merged
+    /// with something it passes and the chain has followed the ball smoothly (see
+    /// ``extendBallChainsByADisc(expecting:extended:frame:time:in:)``); nil otherwise.
+    func discOfABallMerged(in blob: Blob, following chain: Track, expected: Expectation, in source: any FaintSpotSource) -> Blob? {
+        guard expected.radius > FaintSpotFinder.largestFaintRadius * settings.analysisPixel, chain.points.count > 2,
+              isMerged(blob, with: chain, expected), let contrast = contrastOfABallFollowedSmoothly(by: chain) else { return nil }
+        return source.disc(near: expected.center, reach: spotReach(expected), radius: expected.radius, contrast: contrast)
+    }
+
+    /// The ball's contrast (the median of its last detections'), when the chain has followed
+    /// one ball every frame lately: its last `minimumTrajectoryLength` detections in a row, alone,
+    /// of one size (within ``mergedRadiusRatio``), each a visible step from the last, a flight
+    /// to the ballistic test on their own (a head bobbing along with a walker is not), and
+    /// since them no more discs in a row than a flight may miss frames. Nil otherwise.
+    func contrastOfABallFollowedSmoothly(by chain: Track) -> Double? {
+        let least = AnalysisSettings.minimumTrajectoryLength
+        let discs = chain.points.reversed().prefix(while: \.isFaint).count
+        guard discs < settings.maximumMissedFrames, chain.points.count >= least + discs else { return nil }
+        let run = chain.points.dropLast(discs).suffix(least)
+        guard let first = run.first, let last = chain.points.last, last.step - first.step == least + discs - 1,
+              run.allSatisfy({ !$0.isCrowded && !$0.isFaint && $0.contrast > 0 }),
+              zip(run, run.dropFirst()).allSatisfy({ a, b in a.position.distance(to: b.position) > settings.minimumGate })
+        else { return nil }
+        let smallest = run.lazy.map(\.radius).min() ?? 0, largest = run.lazy.map(\.radius).max() ?? 0
+        guard smallest > 0, largest <= Self.mergedRadiusRatio * smallest, test.evaluate(Array(run), once: true).path != nil
+        else { return nil }
+        let contrasts = run.map(\.contrast).sorted()
+        return contrasts[contrasts.count / 2]
+    }
+
     /// The spots ``extendSpeckChainsByAFaintSpot(expecting:extended:frame:time:in:)`` gives, by
     /// chain: looked for without changing the tracker, which the chains of clutter (hundreds
     /// a frame) are then only read from, never copied.

@@ -108,9 +108,10 @@ struct TrajectoryTracker: Sendable {
         extendFlights(expecting: expectations, &pass, faintSpots: faintSpots)
         if let faintSpots { extendFlightsByFaintSpots(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots) }
         for (b, isClutter) in clutter.enumerated() where isClutter { pass.free[b] = false }
-        extendChains(expecting: expectations, &pass)
+        extendChains(expecting: expectations, &pass, faintSpots: faintSpots)
         if let faintSpots {
             extendSpeckChainsByAFaintSpot(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots)
+            extendBallChainsByADisc(expecting: expectations, extended: &pass.extended, frame: frame, time: time, in: faintSpots)
         }
         for t in active.indices where !pass.extended[t] { active[t].missedFrames += 1 }
         adoptContinuations(extended: &pass.extended, ended: &pass.ended)
@@ -208,7 +209,11 @@ struct TrajectoryTracker: Sendable {
     /// be a ball, a chain of clutter must not be able to take the ball's detection from the
     /// ball's own chain. A chain of one point has no direction yet, so it branches to its few
     /// nearest blobs (a ball just released is nearer the hand than where it will be next).
-    private mutating func extendChains(expecting expectations: [Expectation], _ pass: inout FramePass) {
+    /// A chain that has followed a ball smoothly and takes the ball merged with something it
+    /// passes looks for the ball's disc inside (see `discOfABallMerged`) and takes that; the
+    /// blob stays free for the other chains.
+    private mutating func extendChains(expecting expectations: [Expectation], _ pass: inout FramePass,
+                                       faintSpots: (any FaintSpotSource)?) {
         let chains = active.indices.filter { !active[$0].isReported }
         forEachNearest(chains.lazy.map { expectations[$0] }, pass.blobs, available: pass.free,
                        limit: settings.branchesOfANewChain) { e, chosen in
@@ -223,6 +228,13 @@ struct TrajectoryTracker: Sendable {
                 for b in chosen.dropFirst() { branch(to: b) }
             } else if let ball = ballBesideAFaintSpeck(chosen, of: pass.blobs, following: active[t]) {
                 branch(to: ball)
+            } else if let faintSpots, let disc = discOfABallMerged(in: pass.blobs[chosen[0]], following: active[t],
+                                                                     expected: expectations[t], in: faintSpots) {
+                var looked = point(spot: disc, radius: expectations[t].radius, frame: pass.frame, time: pass.time)
+                looked.isFaint = true
+                active[t].append(looked)
+                pass.extended[t] = true
+                return
             }
             active[t].append(point(chosen[0], of: pass.blobs, frame: pass.frame, time: pass.time))
             pass.extended[t] = true

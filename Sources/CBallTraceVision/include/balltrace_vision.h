@@ -98,6 +98,15 @@ typedef struct {
 int bt_detector_find_faint_spot(const bt_detector *detector, long serial, double x, double y, double reach,
                                 double radius, bt_faint_spot *spot);
 
+/* Looks, in the frame `serial` (one of the last `kept_frames` analysed), for a disc of a ball of
+   `radius` stored pixels within `reach` of (x, y), its differences from the background at least
+   `level` (1…255) over nearly all of it and its ring mostly under it: a ball merged with
+   something it passes, whose own contrast sets the level (a dull ball against a wall of nearly
+   its brightness differs less than the strongest foreground). Fills `spot` as
+   bt_detector_find_faint_spot does for a disc and returns 1, else 0. */
+int bt_detector_find_disc(const bt_detector *detector, long serial, double x, double y, double reach, double radius,
+                          int level, bt_faint_spot *spot);
+
 /* Looks, in the frame `serial` (one of the last `kept_frames` analysed), for a blob that frame
    found but left out of the `capacity` strongest it handed over, within `reach` stored pixels of
    (x, y) and of about the size of a ball of `radius` (half to twice it, or a pixel off): the
