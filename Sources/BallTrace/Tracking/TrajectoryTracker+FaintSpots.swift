@@ -80,12 +80,12 @@ extension TrajectoryTracker {
         }
     }
 
-    /// The disc of a chain's ball inside the blob it took, when that blob is the ball merged
-    /// with something it passes and the chain has followed the ball smoothly (see
-    /// ``extendBallChainsByADisc(expecting:extended:frame:time:in:)``); nil otherwise.
-    func discOfABallMerged(in blob: Blob, following chain: Track, expected: Expectation, in source: any FaintSpotSource) -> Blob? {
-        guard expected.radius > FaintSpotFinder.largestFaintRadius * settings.analysisPixel, chain.points.count > 2,
-              isMerged(blob, with: chain, expected), let contrast = contrastOfABallFollowedSmoothly(by: chain) else { return nil }
+    /// The disc of a chain's ball inside a blob it took that is the ball merged with something
+    /// it passes (the caller knows it is: `isMerged`, a ball too large to fade), when the chain
+    /// has followed the ball smoothly (see ``extendBallChainsByADisc(expecting:extended:frame:time:in:)``);
+    /// nil otherwise.
+    func discOfABallMerged(following chain: Track, expected: Expectation, in source: any FaintSpotSource) -> Blob? {
+        guard let contrast = contrastOfABallFollowedSmoothly(by: chain) else { return nil }
         return source.disc(near: expected.center, reach: spotReach(expected), radius: expected.radius, contrast: contrast)
     }
 

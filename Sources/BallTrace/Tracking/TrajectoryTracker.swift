@@ -215,6 +215,7 @@ struct TrajectoryTracker: Sendable {
     private mutating func extendChains(expecting expectations: [Expectation], _ pass: inout FramePass,
                                        faintSpots: (any FaintSpotSource)?) {
         let chains = active.indices.filter { !active[$0].isReported }
+        let discRadius = FaintSpotFinder.largestFaintRadius * settings.analysisPixel
         forEachNearest(chains.lazy.map { expectations[$0] }, pass.blobs, available: pass.free,
                        limit: settings.branchesOfANewChain) { e, chosen in
             let t = chains[e]
@@ -228,8 +229,9 @@ struct TrajectoryTracker: Sendable {
                 for b in chosen.dropFirst() { branch(to: b) }
             } else if let ball = ballBesideAFaintSpeck(chosen, of: pass.blobs, following: active[t]) {
                 branch(to: ball)
-            } else if let faintSpots, let disc = discOfABallMerged(in: pass.blobs[chosen[0]], following: active[t],
-                                                                     expected: expectations[t], in: faintSpots) {
+            } else if expectations[t].radius > discRadius, active[t].points.count > 2,
+                      isMerged(pass.blobs[chosen[0]], with: active[t], expectations[t]), let faintSpots,
+                      let disc = discOfABallMerged(following: active[t], expected: expectations[t], in: faintSpots) {
                 var looked = point(spot: disc, radius: expectations[t].radius, frame: pass.frame, time: pass.time)
                 looked.isFaint = true
                 active[t].append(looked)
