@@ -157,24 +157,49 @@ const BlobSums *find_left_out(const std::vector<BlobSums> &left_out, double cx, 
     return found;
 }
 
+/// Where a search asked for in the frame `serial` looks: that frame's difference plane, the
+/// point and sizes in its model's pixels as that frame saw them (pixel centres at
+/// half-integers there too, the point as a pixel index), and the way back to its picture.
+struct KeptFrameSearch {
+    int slot = 0;
+    const uint8_t *plane = nullptr;
+    balltrace::Similarity to_model;
+    double cx = 0, cy = 0, reach = 0, radius = 0, scale = 1;
+};
+
+/// The search of (x, y), `reach` and `radius` (stored pixels) in the frame `serial`; false when
+/// that frame is no longer kept or the point lies absurdly far off.
+bool kept_frame_search(const bt_detector *d, long serial, double x, double y, double reach, double radius,
+                       KeptFrameSearch &search) {
+    if (d == nullptr || serial < 0 || !(reach > 0) || !(radius > 0)) return false;
+    const int slot = int(serial % d->config.kept_frames);
+    if (d->faint_serial[slot] != serial) return false;  // too old: overwritten
+    const double k = d->config.reduction;
+    search.slot = slot;
+    search.plane = d->differences.data() + size_t(slot) * d->width * d->height;
+    search.to_model = d->faint_to_model[slot];
+    double mx, my;
+    search.to_model.apply(x / k, y / k, mx, my);
+    search.scale = std::hypot(search.to_model.a, search.to_model.b);
+    search.reach = std::max(0.75, reach / k * search.scale);
+    search.radius = std::max(0.5, radius / k * search.scale);
+    search.cx = mx - 0.5;
+    search.cy = my - 0.5;
+    return std::abs(search.cx) < 1e7 && std::abs(search.cy) < 1e7;
+}
+
 }  // namespace
 
 extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, double x, double y, double reach,
                                            double radius, bt_faint_spot *spot) {
-    if (d == nullptr || spot == nullptr || serial < 0 || !(reach > 0) || !(radius > 0)) return 0;
-    const int slot = int(serial % d->config.kept_frames);
-    if (d->faint_serial[slot] != serial) return 0;  // too old: overwritten
+    KeptFrameSearch search;
+    if (spot == nullptr || !kept_frame_search(d, serial, x, y, reach, radius, search)) return 0;
     const int w = d->width, h = d->height;
     const double k = d->config.reduction;
-    const uint8_t *plane = d->differences.data() + size_t(slot) * w * h;
-    // Into the model's pixels as that frame saw them (pixel centres at half-integers there too).
-    const balltrace::Similarity &to_model = d->faint_to_model[slot];
-    double mx, my;
-    to_model.apply(x / k, y / k, mx, my);
-    const double scale = std::hypot(to_model.a, to_model.b);
-    const double reach_model = std::max(0.75, reach / k * scale), radius_model = std::max(0.5, radius / k * scale);
-    const double cx = mx - 0.5, cy = my - 0.5;  // in pixel indices
-    if (!(std::abs(cx) < 1e7 && std::abs(cy) < 1e7)) return 0;
+    const uint8_t *plane = search.plane;
+    const balltrace::Similarity &to_model = search.to_model;
+    const double scale = search.scale, reach_model = search.reach, radius_model = search.radius;
+    const double cx = search.cx, cy = search.cy;
     // A ball this large is not faint: it is foreground, merged with something else.
     if (radius_model > kLargestFaintRadius)
         return bt_detector_find_disc(d, serial, x, y, reach, radius, d->config.threshold_maximum, spot);
@@ -251,22 +276,13 @@ extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, do
 
 extern "C" int bt_detector_find_disc(const bt_detector *d, long serial, double x, double y, double reach, double radius,
                                      int level, bt_faint_spot *spot) {
-    if (d == nullptr || spot == nullptr || serial < 0 || !(reach > 0) || !(radius > 0) || level < 1 || level > 255) return 0;
-    const int slot = int(serial % d->config.kept_frames);
-    if (d->faint_serial[slot] != serial) return 0;  // too old: overwritten
-    const int w = d->width, h = d->height;
+    KeptFrameSearch search;
+    if (spot == nullptr || level < 1 || level > 255 || !kept_frame_search(d, serial, x, y, reach, radius, search)) return 0;
     const double k = d->config.reduction;
-    const uint8_t *plane = d->differences.data() + size_t(slot) * w * h;
-    const balltrace::Similarity &to_model = d->faint_to_model[slot];
-    double mx, my;
-    to_model.apply(x / k, y / k, mx, my);
-    const double scale = std::hypot(to_model.a, to_model.b);
-    const double reach_model = std::max(0.75, reach / k * scale), radius_model = std::max(0.5, radius / k * scale);
-    const double cx = mx - 0.5, cy = my - 0.5;
-    if (!(std::abs(cx) < 1e7 && std::abs(cy) < 1e7)) return 0;
     double bx = 0, by = 0, mean = 0;
-    if (!find_disc(plane, w, h, cx, cy, reach_model, radius_model, level, bx, by, mean)) return 0;
-    const balltrace::Similarity to_picture = to_model.inverse();
+    if (!find_disc(search.plane, d->width, d->height, search.cx, search.cy, search.reach, search.radius, level, bx, by, mean))
+        return 0;
+    const balltrace::Similarity to_picture = search.to_model.inverse();
     double px, py;
     to_picture.apply(bx + 0.5, by + 0.5, px, py);
     spot->x = px * k;
@@ -279,21 +295,14 @@ extern "C" int bt_detector_find_disc(const bt_detector *d, long serial, double x
 
 extern "C" int bt_detector_find_left_out_blob(const bt_detector *d, long serial, double x, double y, double reach,
                                               double radius, bt_blob *blob) {
-    if (d == nullptr || blob == nullptr || serial < 0 || !(reach > 0) || !(radius > 0)) return 0;
-    const int slot = int(serial % d->config.kept_frames);
-    if (d->faint_serial[slot] != serial) return 0;  // too old: overwritten
-    const double k = d->config.reduction;
     // Into the model's pixels as that frame saw them, where its blobs were found.
-    const balltrace::Similarity &to_model = d->faint_to_model[slot];
-    double mx, my;
-    to_model.apply(x / k, y / k, mx, my);
-    if (!(std::abs(mx) < 1e7 && std::abs(my) < 1e7)) return 0;
-    const double scale = std::hypot(to_model.a, to_model.b);
-    const BlobSums *found = find_left_out(d->left_out[size_t(slot)], mx - 0.5, my - 0.5, std::max(0.75, reach / k * scale),
-                                          std::max(0.5, radius / k * scale));
+    KeptFrameSearch search;
+    if (blob == nullptr || !kept_frame_search(d, serial, x, y, reach, radius, search)) return 0;
+    const double k = d->config.reduction;
+    const BlobSums *found = find_left_out(d->left_out[size_t(search.slot)], search.cx, search.cy, search.reach, search.radius);
     if (found == nullptr) return 0;
     // Back to the frame's own pixels, stored size, as the detector hands its blobs over.
-    const balltrace::Similarity to_picture = to_model.inverse();
+    const balltrace::Similarity to_picture = search.to_model.inverse();
     *blob = handed_over(*found, k, true, to_picture, std::hypot(to_picture.a, to_picture.b),
                         std::atan2(to_picture.b, to_picture.a));
     return 1;

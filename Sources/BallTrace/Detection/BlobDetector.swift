@@ -130,7 +130,8 @@ final class BlobDetector {
     /// A disc of a ball of `radius` within `reach` of `point` in the analysed frame `serial`,
     /// inside foreground it merged with: its differences from the background at least half the
     /// ball's own `contrast` (within ``thresholdRange``; the strongest foreground's when it is
-    /// not known) over nearly all of it, its ring mostly under that; stored pixels. Read as ``faintSpot(inFrame:near:reach:radius:)`` is.
+    /// not known) over nearly all of it, its ring mostly under that; stored pixels. Read as
+    /// ``faintSpot(inFrame:near:reach:radius:)`` is.
     func disc(inFrame serial: Int, near point: PixelPoint, reach: Double, radius: Double, contrast: Double) -> bt_blob? {
         let level = contrast > 0 ? min(max(Int((contrast / 2).rounded()), thresholdRange.lowerBound), thresholdRange.upperBound)
             : thresholdRange.upperBound
