@@ -188,6 +188,24 @@ bool kept_frame_search(const bt_detector *d, long serial, double x, double y, do
     return std::abs(search.cx) < 1e7 && std::abs(search.cy) < 1e7;
 }
 
+/// The disc of a ball of `radius` (stored pixels) that `search` looks for at `level` (see
+/// find_disc), back in the frame's own pixels: 1 and `spot` filled, or 0.
+int disc_spot(const bt_detector *d, const KeptFrameSearch &search, double radius, int level, bt_faint_spot *spot) {
+    double bx = 0, by = 0, mean = 0;
+    if (!find_disc(search.plane, d->width, d->height, search.cx, search.cy, search.reach, search.radius, level, bx, by, mean))
+        return 0;
+    const double k = d->config.reduction;
+    const balltrace::Similarity to_picture = search.to_model.inverse();
+    double px, py;
+    to_picture.apply(bx + 0.5, by + 0.5, px, py);
+    spot->x = px * k;
+    spot->y = py * k;
+    spot->radius = radius;
+    spot->contrast = mean;
+    spot->significance = 0;
+    return 1;
+}
+
 }  // namespace
 
 extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, double x, double y, double reach,
@@ -202,7 +220,7 @@ extern "C" int bt_detector_find_faint_spot(const bt_detector *d, long serial, do
     const double cx = search.cx, cy = search.cy;
     // A ball this large is not faint: it is foreground, merged with something else.
     if (radius_model > kLargestFaintRadius)
-        return bt_detector_find_disc(d, serial, x, y, reach, radius, d->config.threshold_maximum, spot);
+        return disc_spot(d, search, radius, d->config.threshold_maximum, spot);
     const int ix = int(std::lround(cx)), iy = int(std::lround(cy));
     // The surroundings: their median difference and its spread give the local noise (a
     // difference from the model is the absolute value of noise, whose median is 0.674 σ).
@@ -278,19 +296,7 @@ extern "C" int bt_detector_find_disc(const bt_detector *d, long serial, double x
                                      int level, bt_faint_spot *spot) {
     KeptFrameSearch search;
     if (spot == nullptr || level < 1 || level > 255 || !kept_frame_search(d, serial, x, y, reach, radius, search)) return 0;
-    const double k = d->config.reduction;
-    double bx = 0, by = 0, mean = 0;
-    if (!find_disc(search.plane, d->width, d->height, search.cx, search.cy, search.reach, search.radius, level, bx, by, mean))
-        return 0;
-    const balltrace::Similarity to_picture = search.to_model.inverse();
-    double px, py;
-    to_picture.apply(bx + 0.5, by + 0.5, px, py);
-    spot->x = px * k;
-    spot->y = py * k;
-    spot->radius = radius;
-    spot->contrast = mean;
-    spot->significance = 0;
-    return 1;
+    return disc_spot(d, search, radius, level, spot);
 }
 
 extern "C" int bt_detector_find_left_out_blob(const bt_detector *d, long serial, double x, double y, double reach,
