@@ -112,7 +112,7 @@ extension TrajectoryTracker {
         let later = Array(flight.points.prefix(length))
         var best: (flight: LostFlight, rms: Double)?
         func consider(_ older: Track, at place: LostFlight.Place) {
-            guard older.isReported, older.id != flight.id, older.ending == nil else { return }
+            guard older.isReported, older.id != flight.id, older.ending == nil || older.ending == .bounced else { return }
             let before = older.points.prefix { $0.step < first.step }.count
             // Kept: at least `length` points (the stride is empty when fewer come before).
             for kept in stride(from: before, through: max(length, before - Self.mostPointsTakenWhileLosing), by: -1) {
@@ -129,6 +129,25 @@ extension TrajectoryTracker {
             consider(completed[c], at: .completed(c))
         }
         return best?.flight
+    }
+
+    /// The reported flight, confirmed after `ended` lost its ball, that is the same ball picked
+    /// up again: its first points and the last of `ended` lie on one smooth path, across a gap
+    /// the tracker would have bridged, nowhere pulled upward (as ``lostFlight(continuedBy:extended:)``
+    /// asks of a flight confirmed after the older one lost its ball; here the older one went on
+    /// with something else until that showed). Of several, the one whose joined path fits
+    /// closest; nil when none does.
+    func flightContinuing(_ ended: Track, besides index: Int) -> Int? {
+        let length = settings.trajectoryLength, last = ended.last
+        var best: (index: Int, rms: Double)?
+        for f in active.indices where f != index && active[f].isReported && active[f].points[0].step > last.step
+            && active[f].points[0].time - last.time <= settings.maximumGap {
+            let joined = Array(ended.points.suffix(length)) + active[f].points.prefix(length)
+            guard let rms = misfitOfOneSmoothPath(joined), !isPulledUpwardSomewhere(joined, inDepth: ended.isSeenInDepth),
+                  rms < best?.rms ?? .infinity else { continue }
+            best = (f, rms)
+        }
+        return best?.index
     }
 
     /// The most points a flight that loses its ball may take before it misses a frame: what

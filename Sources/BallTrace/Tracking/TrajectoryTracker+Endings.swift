@@ -192,6 +192,37 @@ extension TrajectoryTracker {
         return nil
     }
 
+    /// A reported flight that lost its ball and went on with something else, ended where it
+    /// lost the ball; nil when it did not.
+    ///
+    /// A flight that loses its ball (merged with something it passes, half out of the picture)
+    /// may take what lies near its guess instead, and follow that (an outline a moving camera
+    /// leaves in the difference drifts along with the camera) until its windows are pulled
+    /// upward, long after it left the ball. Withdrawn then, the flight is lost to the user
+    /// though its ball had passed the ballistic test when it was reported. Where it left the
+    /// ball, the flight up to there (all it had when reported, and what it took after on the
+    /// same path) is ballistic, nowhere pulled upward, and the next point lies far off that
+    /// path at once, by more than three times the scatter a ball of its size may have, as after
+    /// a strike (see ``pointsAfterStriking(_:)``); unlike a strike, what follows need not be the
+    /// ball. It ends there, as lost: a flight confirmed on the ball after it takes it up again.
+    func endedWhereItLostItsBall(_ track: Track) -> Track? {
+        guard let reported = track.reportedAtFrame else { return nil }
+        let points = track.points, length = settings.trajectoryLength
+        let tolerance = BallisticTest.smoothnessTolerance(radius: track.recentRadius())
+        for kept in max(length, points.count { $0.frame <= reported })..<points.count {
+            let before = Array(points[..<kept])
+            guard let path = test.evaluate(judgedWindow(of: before), bridged: true).path else { return nil }
+            let next = points[kept]
+            guard path.position(at: next.time).distance(to: next.position) > 3 * max(tolerance, path.rms) else { continue }
+            // Judged once, here: a stretch pulled upward in a shorter flight is one in this too.
+            guard !isPulledUpwardSomewhere(before, inDepth: track.isSeenInDepth) else { return nil }
+            var ended = track
+            ended.dropLast(points.count - kept)
+            return ended
+        }
+        return nil
+    }
+
     /// Frames a short flight may miss between its first and last detection: one when its blobs
     /// are specks of a few pixels (a median radius of at most ``speckRadius`` pixels of the
     /// analysed picture), none otherwise. A ball that small is found at the noise's own

@@ -117,6 +117,7 @@ struct TrajectoryTracker: Sendable {
         adoptContinuations(extended: &pass.extended, ended: &pass.ended)
         reviewFlights(&pass)
         confirmChains(&pass)
+        takeUpLostFlightsWithShortChains(&pass)
         confirmChainsLeavingThePicture(extended: pass.extended, ended: &pass.ended, frame: pass.frame, time: pass.time)
         retire(pass)
         spawn(pass)
@@ -310,6 +311,14 @@ struct TrajectoryTracker: Sendable {
                 if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t])
                     ?? endedBeforeResuming(active[t]) {
                     completed.append(ended)
+                } else if let ended = endedWhereItLostItsBall(active[t]) {
+                    if let later = flightContinuing(ended, besides: t) {
+                        let missed = active[later].missedFrames
+                        active[later] = ended.carriedOn(keeping: ended.points.count, by: active[later].points)
+                        active[later].missedFrames = missed
+                    } else {
+                        completed.append(ended)
+                    }
                 } else {
                     active[t].reportedAtFrame = nil
                 }
@@ -366,15 +375,7 @@ struct TrajectoryTracker: Sendable {
             // The ball of a flight that lost it lately: that flight takes these points back and
             // goes on (one ball, one UUID; see `lostFlight(continuedBy:extended:)`).
             if let lost = lostFlight(continuedBy: flight, extended: pass.extended) {
-                let older: Track
-                switch lost.place {
-                case .active(let f):
-                    older = active[f]
-                    pass.ended[f] = true
-                case .completed(let c):
-                    older = completed.remove(at: c)
-                }
-                flight = older.carriedOn(keeping: lost.kept, by: flight.points)
+                flight = takeOut(lost, &pass).carriedOn(keeping: lost.kept, by: flight.points)
             } else {
                 // Most of its detections are a reported flight's: the same ball, followed by a
                 // chain that left it a frame and came back to it; one ball, one flight.
@@ -386,11 +387,55 @@ struct TrajectoryTracker: Sendable {
             }
             if path.isInDepth { flight.isSeenInDepth = true }
             active[t] = flight
-            let last = active[t].last
-            for other in active.indices
-            where pass.extended[other] && other != t && !active[other].isReported && active[other].last == last {
-                pass.ended[other] = true
-            }
+            endChains(endingLike: t, &pass)
+        }
+    }
+
+    /// A chain too short to be confirmed that takes up a reported flight which lost its ball
+    /// lately: the flight goes on with it (see ``lostFlight(continuedBy:extended:)``). A ball
+    /// that passes in front of a racket or an arm merges with it for a few frames, and the
+    /// flight, following the merged blob off its path, ends as if struck; when the ball comes
+    /// out falling on, it may be seen for fewer frames than a flight needs before it leaves
+    /// the picture (a toss falling past the racket, below the player's hands), and alone it is
+    /// no flight. Judged with the flight's own points it is: its points and the flight's last
+    /// ones lie on one smooth path across the gap. A chain of `minimumTrajectoryLength` points
+    /// or more, seen in every frame, alone, moving at a flight's pace (a chain on something a
+    /// player carries creeps along beside a shuttle's lost flight).
+    private mutating func takeUpLostFlightsWithShortChains(_ pass: inout FramePass) {
+        // Most frames have no flight to take up: nothing to look for then.
+        let recentlyLost = active.contains { $0.isReported && $0.missedFrames > 0 }
+            || completed.contains { pass.time - $0.last.time <= 2 * settings.maximumGap }
+        guard recentlyLost else { return }
+        let least = AnalysisSettings.minimumTrajectoryLength
+        for t in active.indices where pass.extended[t] && !pass.ended[t] && !active[t].isReported
+            && (least..<settings.trajectoryLength).contains(active[t].points.count) {
+            let points = active[t].points
+            guard points.last!.step - points[0].step == points.count - 1, !points.contains(where: \.isCrowded) else { continue }
+            let motion = test.motionPerFrame(points, radius: points.reduce(0) { $0 + $1.radius } / Double(points.count))
+            guard motion.median >= motion.least, let lost = lostFlight(continuedBy: active[t], extended: pass.extended) else { continue }
+            active[t] = takeOut(lost, &pass).carriedOn(keeping: lost.kept, by: points)
+            endChains(endingLike: t, &pass)
+        }
+    }
+
+    /// The lost flight a chain takes up, out of where it was kept (ended, when it was still
+    /// followed).
+    private mutating func takeOut(_ lost: LostFlight, _ pass: inout FramePass) -> Track {
+        switch lost.place {
+        case .active(let f):
+            pass.ended[f] = true
+            return active[f]
+        case .completed(let c):
+            return completed.remove(at: c)
+        }
+    }
+
+    /// Ends the chains not yet reported that end on the same detection as the flight `t`:
+    /// they follow its ball, and one ball is one flight.
+    private func endChains(endingLike t: Int, _ pass: inout FramePass) {
+        let last = active[t].last
+        for other in active.indices where pass.extended[other] && other != t && !active[other].isReported && active[other].last == last {
+            pass.ended[other] = true
         }
     }
 
