@@ -104,9 +104,11 @@ extension TrajectoryTracker {
     /// last (what it took as it lost the ball), and the newer flight's first points lie on one
     /// smooth path (a parabola in the picture, or one in depth; see `smoothMisfit`) within the
     /// scatter a ball of their size may have, never turning back sideways or pulled upward,
-    /// across a gap the tracker would have bridged (`settings.maximumGap`). A flight that
-    /// bounced or ran to the end of the clip is not taken up again. Nil when none qualifies;
-    /// of several, the one whose joined path fits closest.
+    /// across a gap the tracker would have bridged (`settings.maximumGap`). A flight that left
+    /// the picture or ran to the end of the clip is not taken up again; one that ended as
+    /// struck or bounced is, when the ball is found again on the path it flew before (what it
+    /// took was something it passed: a true strike or bounce sends the ball off that path).
+    /// Nil when none qualifies; of several, the one whose joined path fits closest.
     func lostFlight(continuedBy flight: Track, extended: [Bool]) -> LostFlight? {
         let first = flight.points[0], length = settings.trajectoryLength
         let later = Array(flight.points.prefix(length))
