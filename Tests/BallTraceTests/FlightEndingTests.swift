@@ -245,6 +245,28 @@ import ClipSynthesis
         #expect(Self.reason(of: flight) == .clipEnded)
     }
 
+    /// A pitch caught out of sight: the ball goes behind the batter at frame 16, and four frames
+    /// later the catcher's glove, where the ball's path leads, moves on by a pixel or two and
+    /// is gone. The flight ends where the ball was last seen, not on the glove, though the clip
+    /// ends within the gap a flight may bridge. A ball that comes out flying on is kept.
+    @Test(arguments: [true, false])
+    func aFlightTakenUpAfterAGapOnWhatStandsThereEndsBeforeIt(caught: Bool) throws {
+        func pitch(_ f: Int) -> PixelPoint {
+            let t = Double(f) / Self.fps
+            return PixelPoint(x: 100 + 450 * t, y: 150 + 30 * t + 200 * t * t)
+        }
+        let positions: [PixelPoint?] = (0..<26).map { f in
+            switch f {
+            case ..<16: return pitch(f)
+            case 20: return pitch(20)
+            case 21: return caught ? PixelPoint(x: pitch(20).x + 1.5, y: pitch(20).y + 1) : pitch(21)
+            default: return nil
+            }
+        }
+        let flight = try #require(Self.track(positions).first)
+        #expect(flight.last.frame == (caught ? 15 : 21))
+    }
+
     @Test func aBallThatVanishesInsideThePictureIsLostNotCutByTheClip() throws {
         // The same lob, no longer seen after frame 15, in a clip that goes on for 15 frames more.
         let positions: [PixelPoint?] = (0..<30).map { f in

@@ -324,7 +324,7 @@ extension TrajectoryTracker {
                 return ended
             }
         }
-        return withoutSpecksAfterAShortGap(track)
+        return withoutSpecksAfterAShortGap(withoutAStopAfterAShortGap(track))
     }
 
     /// The index of the point that ends a flight's last gap of more than `missed` missed frames,
@@ -333,6 +333,30 @@ extension TrajectoryTracker {
         guard let resumed = points.indices.dropFirst().last(where: { points[$0].step - points[$0 - 1].step > missed + 1 }),
               resumed >= settings.trajectoryLength else { return nil }
         return resumed
+    }
+
+    /// A lost flight without what it took after it last missed two frames or more, when that is
+    /// a few points (two to four: fewer than a flight needs to stand on its own) that stood
+    /// still: a ball seen again after a gap flies on at about the pace it crossed the gap at,
+    /// and one that was caught (a glove, a net) or is gone stops dead, where what stopped it
+    /// lies on its path a few frames later. Stood still is moving on from the first of them at
+    /// under half that pace a frame (the least share of its step a receding ball keeps from one
+    /// frame to the next, see ``Track/fewestRecedingRatio``: a ball flying away slows in the
+    /// picture, but not by half within a frame or two of a gap), where the pace is more than a
+    /// ball's detections scatter (a far ball creeping a pixel a frame is not judged by its
+    /// steps). A ball seen again for longer is not judged here.
+    func withoutAStopAfterAShortGap(_ track: Track) -> Track {
+        let points = track.points
+        guard let resumed = resumption(of: points, missingMoreThan: 1),
+              (2..<AnalysisSettings.minimumTrajectoryLength).contains(points.count - resumed) else { return track }
+        let last = points[resumed - 1], first = points[resumed], end = points[points.count - 1]
+        let pace = first.position.distance(to: last.position) / Double(first.step - last.step)
+        guard pace > BallisticTest.smoothnessTolerance(radius: last.radius) else { return track }
+        let onward = end.position.distance(to: first.position) / Double(end.step - first.step)
+        guard onward < Track.fewestRecedingRatio * pace else { return track }
+        var ended = track
+        ended.dropLast(points.count - resumed)
+        return ended
     }
 
     /// A lost flight without what it took after it last missed two frames or more, when none of

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 // The launch: which points a chain is judged on, and, once it is confirmed, where its flight
 // began — the points before the ball that it started on, and the detections of the frames
@@ -138,6 +139,13 @@ extension TrajectoryTracker {
                   p.contrast >= settings.backfillContrastShare * next.contrast else { break }
             first -= 1
         }
+        // Within the window too, the first points up to the last of them that is far larger than
+        // the ball and lies far across the path of the points after it are what the chain began
+        // on: a pitcher's hand whipping through with the ball before the release lies on a path
+        // that fits the window as a whole once the fit bends to take it in. Only among the first
+        // few (``launchFramesLost`` and one more): further in, a point off the path is a
+        // detection of the ball's own that went wrong, not a start on something else.
+        first = startPastPointsOffThePath(track.points, from: first, examining: Self.launchFramesLost + 1, like: path)
         // Within the window too, a first point far fainter than the next is what the chain
         // started on (a club head passing the ball at the launch), not the ball.
         while first < track.points.count - 1,
@@ -145,6 +153,53 @@ extension TrajectoryTracker {
             first += 1
         }
         return first
+    }
+
+    /// The index past the last of `count` points from `start` on that lies off the path of the
+    /// points after it (see ``liesOffThePathOfTheNextPoints(_:at:like:)``), `start` when none
+    /// does; at least `minimumTrajectoryLength` points are left after it.
+    func startPastPointsOffThePath(_ points: [TrackPoint], from start: Int, examining count: Int, like path: FlightPath) -> Int {
+        let end = min(start + count, points.count - AnalysisSettings.minimumTrajectoryLength)
+        guard start < end, let lastOff = (start..<end).last(where: { liesOffThePathOfTheNextPoints(points, at: $0, like: path) })
+        else { return start }
+        return lastOff + 1
+    }
+
+    /// Whether point `i`, a blob far larger than the ball, lies across the path of the flight's
+    /// next points (up to `trajectoryLength` of them, the same kind of path as `path`) by more
+    /// than the look back allows a detection a frame earlier (see ``earlierDetections(of:like:)``),
+    /// and by more than twice what the ball's detections scatter: a hand that carried the ball
+    /// swings around the shoulder, and the ball it lets go flies on straight. Behind the path,
+    /// or ahead on it, is no such sign: a ball struck away from the camera is
+    /// far faster in its first frames than the path of its later ones says (a receding ball is
+    /// also looked for where its shrinking steps, run backward, put it). A streak as long as
+    /// the ball's step to its next point at most, along that step, is the ball's own smear (a
+    /// drive's first frame), and lies on its own way whatever the path carried back says.
+    func liesOffThePathOfTheNextPoints(_ points: [TrackPoint], at i: Int, like path: FlightPath) -> Bool {
+        let next = Array(points[(i + 1)...].prefix(settings.trajectoryLength))
+        guard next.count >= AnalysisSettings.minimumTrajectoryLength, let fit = path.refitted(to: next) else { return false }
+        let point = points[i], neighbour = next[0]
+        let step = (x: neighbour.position.x - point.position.x, y: neighbour.position.y - point.position.y)
+        let stepLength = (step.x * step.x + step.y * step.y).squareRoot()
+        if point.elongation >= StreakPlacement.streakElongation,
+           2 * point.radius * point.elongation <= stepLength / Double(max(1, neighbour.step - point.step)),
+           abs(cos(point.orientation) * step.x + sin(point.orientation) * step.y) >= cos(BallisticTest.alignment) * stepLength {
+            return false
+        }
+        // Only a blob far larger than the ball (see `isMerged`): the hand with the ball in it.
+        // The ball's own, rising off a rim or out of a player's hands, may lie across the path
+        // its next points fit, and stays.
+        let radius = next.map(\.radius).sorted()[next.count / 2]
+        guard point.radius > Self.mergedRadiusRatio * radius else { return false }
+        let velocity = fit.velocity(at: point.time)
+        let stride = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * (neighbour.time - point.time)
+        let tolerance = max(2 * BallisticTest.smoothnessTolerance(radius: radius), radius, 4 * fit.rms, settings.timingUncertainty * stride)
+        let receding = Track.recedingBackward(next[0], next[1], next[2], to: point.time)
+        let across = AlongPathOffset(velocity: velocity, slack: .infinity)
+        let offset = ([fit.position(at: point.time)] + (receding.map { [$0] } ?? [])).map {
+            across.distance(from: $0, to: point.position)
+        }.min()!
+        return offset > tolerance
     }
 
     /// Whether `point` and the points that follow it lie on one path flying away from the

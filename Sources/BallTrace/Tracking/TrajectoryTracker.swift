@@ -359,14 +359,20 @@ struct TrajectoryTracker: Sendable {
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
+            // What other chains followed before are held to the test the chain's own first points
+            // were (see `unrelatedLeadingPoints`): a hand that carried the ball to its release
+            // lies on a path smooth enough to be joined to the ball's.
             let followedBefore = pointsFollowedBefore(flight)
             if !followedBefore.isEmpty {
                 flight.prepend(followedBefore)
+                flight.dropFirst(startPastPointsOffThePath(flight.points, from: 0, examining: followedBefore.count, like: path))
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
             let beforeAGap = pointsBeforeAGap(in: flight, like: path)
             if !beforeAGap.isEmpty {
-                flight.prepend(beforeAGap + detectionsInAGap(between: beforeAGap, and: flight.points, like: path))
+                let joined = beforeAGap + detectionsInAGap(between: beforeAGap, and: flight.points, like: path)
+                flight.prepend(joined)
+                flight.dropFirst(startPastPointsOffThePath(flight.points, from: 0, examining: joined.count, like: path))
                 flight.prepend(earlierDetections(of: flight, like: path))
             }
             fillRecentGapsFromLeftOutBlobs(of: &flight, like: path)
@@ -483,10 +489,14 @@ struct TrajectoryTracker: Sendable {
 
     /// Ends every track, as at the end of the clip.
     mutating func finish() {
-        // A flight seen in the last frame analysed was cut short by the clip, not lost.
+        // A flight seen in the last frame analysed was cut short by the clip, not lost; one
+        // missed since was lost before the clip ended, and what it took after its last gap,
+        // when that stood still, is what stopped its ball out of sight (see
+        // `withoutAStopAfterAShortGap`), as for a flight retired before the end.
         completed.append(contentsOf: active.filter(\.isReported).map { track in
+            guard track.last.step == step else { return withoutAStopAfterAShortGap(track) }
             var ended = track
-            if ended.last.step == step { ended.ending = .clipEnded }
+            ended.ending = .clipEnded
             return ended
         })
         for chain in active { noteSlowedFlight(chain) }
