@@ -108,8 +108,9 @@ extension TrajectoryTracker {
             || (dy < 0 && b.y + dy - near < 0) || (dy > 0 && b.y + dy + near > settings.frameHeight)
     }
 
-    /// How many of a track's first points, before its ballistic window, the flight does not
-    /// explain: a chain may start on a club head or a hand and only then find the ball.
+    /// How many of a track's first points the flight does not explain: a chain may start on a
+    /// club head or a hand and only then find the ball (before its ballistic window, or at the
+    /// start of it).
     func unrelatedLeadingPoints(of track: Track, path: FlightPath) -> Int {
         let window = judgedWindow(of: track)
         var first = track.points.count - window.count
@@ -170,15 +171,20 @@ extension TrajectoryTracker {
     /// than the look back allows a detection a frame earlier (see ``earlierDetections(of:like:)``),
     /// and by more than twice what the ball's detections scatter: a hand that carried the ball
     /// swings around the shoulder, and the ball it lets go flies on straight. Behind the path,
-    /// or ahead on it, is no such sign: a ball struck away from the camera is
-    /// far faster in its first frames than the path of its later ones says (a receding ball is
-    /// also looked for where its shrinking steps, run backward, put it). A streak as long as
-    /// the ball's step to its next point at most, along that step, is the ball's own smear (a
-    /// drive's first frame), and lies on its own way whatever the path carried back says.
+    /// or ahead on it, is no such sign: a ball struck away from the camera is far faster in its
+    /// first frames than the path of its later ones says (a receding ball is also looked for
+    /// where its shrinking steps, run backward, put it). A streak as long as the ball's step to
+    /// its next point at most, along that step, is the ball's own smear (a drive's first
+    /// frame), and lies on its own way whatever the path carried back says.
     func liesOffThePathOfTheNextPoints(_ points: [TrackPoint], at i: Int, like path: FlightPath) -> Bool {
         let next = Array(points[(i + 1)...].prefix(settings.trajectoryLength))
-        guard next.count >= AnalysisSettings.minimumTrajectoryLength, let fit = path.refitted(to: next) else { return false }
+        guard next.count >= AnalysisSettings.minimumTrajectoryLength else { return false }
         let point = points[i], neighbour = next[0]
+        // Only a blob far larger than the ball (see `isMerged`): the hand with the ball in it.
+        // The ball's own, rising off a rim or out of a player's hands, may lie across the path
+        // its next points fit, and stays.
+        let radius = next.map(\.radius).sorted()[next.count / 2]
+        guard point.radius > Self.mergedRadiusRatio * radius, let fit = path.refitted(to: next) else { return false }
         let step = (x: neighbour.position.x - point.position.x, y: neighbour.position.y - point.position.y)
         let stepLength = (step.x * step.x + step.y * step.y).squareRoot()
         if point.elongation >= StreakPlacement.streakElongation,
@@ -186,20 +192,14 @@ extension TrajectoryTracker {
            abs(cos(point.orientation) * step.x + sin(point.orientation) * step.y) >= cos(BallisticTest.alignment) * stepLength {
             return false
         }
-        // Only a blob far larger than the ball (see `isMerged`): the hand with the ball in it.
-        // The ball's own, rising off a rim or out of a player's hands, may lie across the path
-        // its next points fit, and stays.
-        let radius = next.map(\.radius).sorted()[next.count / 2]
-        guard point.radius > Self.mergedRadiusRatio * radius else { return false }
         let velocity = fit.velocity(at: point.time)
         let stride = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot() * (neighbour.time - point.time)
         let tolerance = max(2 * BallisticTest.smoothnessTolerance(radius: radius), radius, 4 * fit.rms, settings.timingUncertainty * stride)
-        let receding = Track.recedingBackward(next[0], next[1], next[2], to: point.time)
         let across = AlongPathOffset(velocity: velocity, slack: .infinity)
-        let offset = ([fit.position(at: point.time)] + (receding.map { [$0] } ?? [])).map {
-            across.distance(from: $0, to: point.position)
-        }.min()!
-        return offset > tolerance
+        let offPath = across.distance(from: fit.position(at: point.time), to: point.position)
+        let offReceding = Track.recedingBackward(next[0], next[1], next[2], to: point.time)
+            .map { across.distance(from: $0, to: point.position) } ?? .infinity
+        return min(offPath, offReceding) > tolerance
     }
 
     /// Whether `point` and the points that follow it lie on one path flying away from the
