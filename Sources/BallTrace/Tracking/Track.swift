@@ -25,6 +25,10 @@ struct Track: Sendable, Hashable, Identifiable {
     /// The flight this one continues: the same ball, come back down into the picture after
     /// climbing out of it through the top. Nil for a flight seen from its start.
     var continues: UUID?
+    /// Whether the chain took the place of a longer one that ended on the same two detections
+    /// and was dropped (see `TrajectoryTracker.distinctChains`): what that one followed before
+    /// may be this one's past (see `TrajectoryTracker.shortFlightJoinedToItsPast`).
+    var tookOverFromALongerChain = false
     /// The fits of the current points (see ``FittedMotion``): nil until worked out, and again
     /// whenever the points change.
     private var fitted = Memo<FittedMotion>()

@@ -257,9 +257,42 @@ extension TrajectoryTracker {
     /// against the exact error of a curvature from so few points, not a window's margin (see
     /// ``BallisticTest/accelerationNoise(_:fit:once:)``).
     func shortFlightSeenAlone(_ track: Track) -> Track? {
+        shortFlightSeenAlone(track, joinedToItsPast: false)
+    }
+
+    /// A chain too short to be a flight on its own, lost (the ball caught, or gone), judged as
+    /// a short flight seen alone (see ``shortFlightSeenAlone(_:)``) together with what another
+    /// chain followed before its first detection (see ``pointsFollowedBefore(_:)``): a ball
+    /// that merged for a frame with something it passed (a catcher's glove, a batter) and came
+    /// out on its path, when the chain that had followed it from its release took the merged
+    /// blob, jumped, and gave way to a chain begun there that followed the ball on for the
+    /// few frames left. Neither is a flight alone; one ball seen on one path in every frame is.
+    func shortFlightJoinedToItsPast(_ track: Track) -> Track? {
+        let points = track.points
+        guard track.tookOverFromALongerChain, points.count >= Self.leastPointsFollowedBefore,
+              points.count < settings.trajectoryLength else { return nil }
+        // Only a chain that took a longer one's place has a past another chain followed; and
+        // what the whole must show, its own points show first (alone, in every frame but one
+        // at most, each a visible step on): in clutter hundreds of chains are lost a frame, and
+        // looking through every chain followed before costs far more than these.
+        guard points.last!.step - points[0].step - (points.count - 1) <= 1, !points.contains(where: \.isCrowded),
+              zip(points, points.dropFirst()).allSatisfy({ a, b in a.position.distance(to: b.position) > settings.minimumGate })
+        else { return nil }
+        let before = pointsFollowedBefore(track)
+        guard !before.isEmpty else { return nil }
+        var joined = track
+        joined.prepend(before)
+        // Pieced together from two chains, it needs the points one chain needs to be confirmed:
+        // a ball's shadow crossing the court, taken up by a chain from a blob a frame off its
+        // line, bends like a fall over the seven points of the two.
+        guard joined.points.count >= settings.trajectoryLength else { return nil }
+        return shortFlightSeenAlone(joined, joinedToItsPast: true)
+    }
+
+    private func shortFlightSeenAlone(_ track: Track, joinedToItsPast: Bool) -> Track? {
         let count = track.points.count
         let least = max(AnalysisSettings.minimumTrajectoryLength, settings.trajectoryLength - 2 * Self.launchFramesLost)
-        guard count >= least, count < settings.trajectoryLength, !track.points.contains(where: \.isCrowded),
+        guard count >= least, count < settings.trajectoryLength || joinedToItsPast, !track.points.contains(where: \.isCrowded),
               track.last.step - track.points[0].step - (count - 1) + track.points.count(where: \.isFaint) <= framesMayBeMissed(by: track),
               zip(track.points, track.points.dropFirst()).allSatisfy({ a, b in
                   a.position.distance(to: b.position) > settings.minimumGate

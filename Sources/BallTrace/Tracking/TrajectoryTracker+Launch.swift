@@ -358,7 +358,11 @@ extension TrajectoryTracker {
         let first = flight.points[0], length = settings.trajectoryLength
         let later = Array(flight.points.prefix(length))
         let ballRadius = later.map(\.radius).sorted()[later.count / 2]
-        let candidates = droppedChains + active
+        // A chain that took the flight's first detection was followed at that step: of the
+        // dropped ones (oldest first), only those dropped since.
+        var since = droppedAtStep.count
+        while since > 0, droppedAtStep[since - 1] >= first.step { since -= 1 }
+        let candidates = [droppedChains[since...], active[...]].joined()
         let chainsStart = candidates.lazy.map(\.points[0].step).min() ?? first.step
         let taken = detectionsOfFlights(since: chainsStart)
         var best: [TrackPoint] = []

@@ -8,7 +8,8 @@ extension TrajectoryTracker {
     /// parabola. A chain of three points or fewer explains any; it takes the place of a longer
     /// one only when that one jumped (see ``jumped(_:)``): a small fast ball's detections
     /// scatter by more than a pixel, and the chain that followed it from its launch is kept.
-    func distinctChains(_ tracks: [Track]) -> [Bool] {
+    /// - Parameter replaced: told of each chain dropped for another (its index, the other's).
+    func distinctChains(_ tracks: [Track], replaced: (_ dropped: Int, _ by: Int) -> Void = { _, _ in }) -> [Bool] {
         // A detection is named by its frame and its centre. Tracks are grouped by their last two
         // in an open-addressing table, in index order (a thousand chains a frame in clutter: a
         // probe or two each, where sorting their endings cost more than the rest of this).
@@ -85,8 +86,11 @@ extension TrajectoryTracker {
                     // Within a group, in the order the tracks come: each that is preferred to
                     // the best so far takes its place.
                     kept[table[slot].best] = false
+                    replaced(table[slot].best, i)
                     table[slot].best = i
                     kept[i] = true
+                } else {
+                    replaced(i, table[slot].best)
                 }
             }
         }

@@ -461,7 +461,7 @@ struct TrajectoryTracker: Sendable {
             if active[t].missedFrames > limit && !bridging {
                 if active[t].isReported {
                     completed.append(withoutUnconfirmedResumption(active[t]))
-                } else if let flight = shortFlightSeenAlone(active[t]) {
+                } else if let flight = shortFlightSeenAlone(active[t]) ?? shortFlightJoinedToItsPast(active[t]) {
                     completed.append(flight)
                 } else {
                     noteSlowedFlight(active[t])
@@ -473,7 +473,13 @@ struct TrajectoryTracker: Sendable {
         rememberDropped(kept)
         active.keepOnly(kept)
         active.append(contentsOf: pass.branches)
-        let distinct = distinctChains(active)
+        // A chain that takes the place of a longer one may be the same ball's, after a frame
+        // the longer one went astray in (see `shortFlightJoinedToItsPast`).
+        var tookOver: [Int] = []
+        let distinct = distinctChains(active) { dropped, survivor in
+            if active[dropped].points.count > Self.leastPointsFollowedBefore, !active[dropped].isReported { tookOver.append(survivor) }
+        }
+        for t in tookOver { active[t].tookOverFromALongerChain = true }
         rememberDropped(distinct)
         active.keepOnly(distinct)
     }
