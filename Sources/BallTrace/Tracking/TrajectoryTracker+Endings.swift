@@ -275,9 +275,7 @@ extension TrajectoryTracker {
         // what the whole must show, its own points show first (alone, in every frame but one
         // at most, each a visible step on): in clutter hundreds of chains are lost a frame, and
         // looking through every chain followed before costs far more than these.
-        guard points.last!.step - points[0].step - (points.count - 1) <= 1, !points.contains(where: \.isCrowded),
-              zip(points, points.dropFirst()).allSatisfy({ a, b in a.position.distance(to: b.position) > settings.minimumGate })
-        else { return nil }
+        guard isSeenAloneMoving(points, missing: 1) else { return nil }
         let before = pointsFollowedBefore(track)
         guard !before.isEmpty else { return nil }
         var joined = track
@@ -292,11 +290,8 @@ extension TrajectoryTracker {
     private func shortFlightSeenAlone(_ track: Track, joinedToItsPast: Bool) -> Track? {
         let count = track.points.count
         let least = max(AnalysisSettings.minimumTrajectoryLength, settings.trajectoryLength - 2 * Self.launchFramesLost)
-        guard count >= least, count < settings.trajectoryLength || joinedToItsPast, !track.points.contains(where: \.isCrowded),
-              track.last.step - track.points[0].step - (count - 1) + track.points.count(where: \.isFaint) <= framesMayBeMissed(by: track),
-              zip(track.points, track.points.dropFirst()).allSatisfy({ a, b in
-                  a.position.distance(to: b.position) > settings.minimumGate
-              }),
+        guard count >= least, count < settings.trajectoryLength || joinedToItsPast,
+              isSeenAloneMoving(track.points, missing: framesMayBeMissed(by: track)),
               !isLeavingThePicture(track), !speedsUpAcross(track.points),
               let path = test.evaluate(track.points, once: true).path,
               path.rms <= shortFlightMisfitShare(points: count, least: least) * BallisticTest.smoothnessTolerance(radius: track.recentRadius()),
@@ -308,6 +303,15 @@ extension TrajectoryTracker {
         flight.reportedAtFrame = recentFrames.last?.frame ?? flight.last.frame
         if path.isInDepth { flight.isSeenInDepth = true }
         return flight
+    }
+
+    /// Whether `points` are each without a moving neighbour, in consecutive frames but at most
+    /// `missing` (a faint spot standing for a miss counts as one), each a visible step (more
+    /// than the association's least gate) from the last: what a short flight shows.
+    func isSeenAloneMoving(_ points: [TrackPoint], missing: Int) -> Bool {
+        let gaps = points[points.count - 1].step - points[0].step - (points.count - 1) + points.count(where: \.isFaint)
+        return gaps <= missing && !points.contains(where: \.isCrowded)
+            && zip(points, points.dropFirst()).allSatisfy { a, b in a.position.distance(to: b.position) > settings.minimumGate }
     }
 
     /// The share of a full window's smoothness tolerance a short flight of `points` may miss
