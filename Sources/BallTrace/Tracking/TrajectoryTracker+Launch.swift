@@ -362,28 +362,36 @@ extension TrajectoryTracker {
         // dropped ones (oldest first), only those dropped since.
         var since = droppedAtStep.count
         while since > 0, droppedAtStep[since - 1] >= first.step { since -= 1 }
-        let candidates = [droppedChains[since...], active[...]].joined()
-        let chainsStart = candidates.lazy.map(\.points[0].step).min() ?? first.step
-        let taken = detectionsOfFlights(since: chainsStart)
+        // Called for every short chain lost that took a longer one's place (many a frame in
+        // clutter), and rarely past the first tests below: the chains are looked at in place,
+        // not copied, and the detections other flights hold are gathered only when a run needs
+        // checking against them.
+        let chainsStart = earliestStartOfChains(droppedFrom: since) ?? first.step
+        var taken: Set<TrackPoint.Detection>?
         var best: [TrackPoint] = []
-        for chain in candidates where !chain.isReported && chain.id != flight.id && chain.points.count > best.count + 1 {
-            guard let i = chain.points.lastIndex(where: { $0.detection == first.detection }),
-                  i >= Self.leastPointsFollowedBefore, i > best.count else { continue }
+        func consider(_ chain: Track) {
+            guard !chain.isReported, chain.id != flight.id, chain.points.count > best.count + 1,
+                  let i = chain.points.lastIndex(where: { $0.detection == first.detection }),
+                  i >= Self.leastPointsFollowedBefore, i > best.count else { return }
             // Only what looks like the flight's ball (a hand that carried the ball to its release
             // is larger).
             let earliest = startOfTheBallsRun(in: chain.points, endingAt: i, ballRadius: ballRadius)
-            guard i - earliest >= Self.leastPointsFollowedBefore else { continue }
+            guard i - earliest >= Self.leastPointsFollowedBefore else { return }
+            let held = taken ?? detectionsOfFlights(since: chainsStart)
+            taken = held
             // The longest run of its points before the shared one that lies on the flight's path.
             for start in earliest...(i - Self.leastPointsFollowedBefore) {
                 guard i - start > best.count else { break }
                 let earlier = chain.points[start..<i]
-                guard !earlier.contains(where: { taken.contains($0.detection) }) else { continue }
+                guard !earlier.contains(where: { held.contains($0.detection) }) else { continue }
                 let joined = Array(earlier) + later
                 guard misfitOfOneSmoothPath(joined) != nil, !isPulledUpwardSomewhere(joined) else { continue }
                 best = Array(earlier)
                 break
             }
         }
+        for k in since..<droppedChains.count { consider(droppedChains[k]) }
+        for t in active.indices { consider(active[t]) }
         return best
     }
 
@@ -413,7 +421,7 @@ extension TrajectoryTracker {
             max(2, ballRadius) + 3 * fit.rms * (Quadratic.predictionSpread(fittedAt: laterTimes, at: time - first.time) ?? 0)
         }
         let candidates = droppedChains + active
-        let chainsStart = candidates.lazy.map(\.points[0].step).min() ?? first.step
+        let chainsStart = earliestStartOfChains(droppedFrom: 0) ?? first.step
         let taken = detectionsOfFlights(since: chainsStart)
         var best: [TrackPoint] = []
         for chain in candidates where !chain.isReported && chain.id != flight.id {
@@ -493,6 +501,15 @@ extension TrajectoryTracker {
                   !taken.contains(p.detection) else { break }
             earliest -= 1
         }
+        return earliest
+    }
+
+    /// The step at which the earliest of the live chains and of the dropped ones from
+    /// `droppedFrom` on began; nil when there are none.
+    func earliestStartOfChains(droppedFrom since: Int) -> Int? {
+        var earliest: Int?
+        for k in since..<droppedChains.count { earliest = min(earliest ?? .max, droppedChains[k].points[0].step) }
+        for t in active.indices { earliest = min(earliest ?? .max, active[t].points[0].step) }
         return earliest
     }
 
