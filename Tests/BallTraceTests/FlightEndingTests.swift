@@ -529,4 +529,29 @@ import ClipSynthesis
         let followed = try #require(Self.track(toss.map { $0 } + [PixelPoint(x: 303, y: 370)]).first)
         #expect(followed.last.frame >= 28, "the toss ends at frame \(followed.last.frame)")
     }
+
+    /// A pitch caught in a glove after its fourteenth frame (frame 13), lost, and what its
+    /// flight took before it was: four frames after the catch, one blob farther along its line
+    /// (the glove moving on, at half the pitch's pace), which the gate, widened by then,
+    /// reached. One point after a gap is not the ball seen again: the flight ends at the
+    /// catch. Seen again in two frames on its path, or after missing a single frame, the ball
+    /// is kept.
+    @Test(arguments: [
+        (after: [18], lastFrame: 13),
+        (after: [18, 19], lastFrame: 19),
+        (after: [15], lastFrame: 15),
+    ])
+    func aLostPitchEndsAtTheCatchUnlessItsBallIsSeenAgain(after: [Int], lastFrame: Int) {
+        func pitch(_ f: Int) -> PixelPoint { PixelPoint(x: 100 + 12 * Double(f), y: 200 + 0.3 * Double(f * f)) }
+        let caught = pitch(13)
+        let frames = Array(0...13) + after
+        var flight = Self.chain(of: frames.map { f in
+            // The lone blob stands where the glove went; the ball seen again, where its path puts it.
+            let p = after.count == 1 && f > 15 ? PixelPoint(x: caught.x + 6 * Double(f - 13), y: caught.y + 3) : pitch(f)
+            return TrackPoint(frame: f, time: Double(f) / Self.fps, position: p, radius: 4)
+        })
+        flight.reportedAtFrame = 9
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        #expect(tracker.withoutUnconfirmedResumption(flight).last.frame == lastFrame)
+    }
 }

@@ -361,7 +361,22 @@ extension TrajectoryTracker {
                 return ended
             }
         }
-        return withoutSpecksAfterAShortGap(withoutAStopAfterAShortGap(track))
+        return withoutSpecksAfterAShortGap(withoutAStopAfterAShortGap(withoutALonePointAfterAGap(track)))
+    }
+
+    /// A lost flight without its last point when that point came alone after it last missed
+    /// two frames or more: the rule for a long gap (two points at least after it), for a short
+    /// one. One point is confirmed by nothing but lying near a guess made frames before, and by
+    /// then the guess is wide: a pitch caught in a glove was followed, four frames after the
+    /// catch, to the glove moving on along the pitch's line. A ball seen again after a gap is
+    /// seen in the frames after too, unless the flight ends there; one missed in single frames
+    /// (a far ball flickering at the edge of visibility) is not judged here. Only for a flight
+    /// on its own before the gap (`trajectoryLength` points).
+    func withoutALonePointAfterAGap(_ track: Track) -> Track {
+        guard let resumed = resumption(of: track.points, missingMoreThan: 1), resumed == track.points.count - 1 else { return track }
+        var ended = track
+        ended.dropLast(1)
+        return ended
     }
 
     /// The index of the point that ends a flight's last gap of more than `missed` missed frames,
