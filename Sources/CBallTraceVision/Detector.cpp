@@ -19,9 +19,18 @@
 // else.
 #include "DetectorState.hpp"
 #include "Guard.hpp"
+#include <time.h>
 
 using balltrace::guarded;
 using namespace balltrace::detector;
+
+/// The calling thread's CPU time, seconds: what a stage of this frame cost, whatever else the
+/// machine's other cores were doing meanwhile (decoding, tracking).
+static double thread_cpu_seconds() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
+}
 
 extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector **out, char *message, size_t size) {
     return guarded(message, size, [&] {
@@ -165,11 +174,13 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         }
         const uint8_t *seen = d->picture.data();
         if (d->motion) {
+            const double started = thread_cpu_seconds();
             follow_camera(d, report);
             if (!d->pending.is_identity()) {
                 align_picture(d, d->pending);
                 seen = d->aligned.data();
             }
+            report->camera_seconds = thread_cpu_seconds() - started;
         }
         update_model(d, seen);
         const int slot = int(d->frames % c.kept_frames);

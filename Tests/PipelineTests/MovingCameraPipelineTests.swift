@@ -33,6 +33,20 @@ struct MovingCameraPipelineTests {
         #expect(cameras.prefix(80).allSatisfy { !$0.repeated })
     }
 
+    /// What following the camera costs is counted where it is spent, so a user (`--verbose`) and
+    /// the benchmark can tell it from the rest of detecting, on a camera that moves too.
+    @Test func theCPUSpentFollowingAPanningCameraIsCountedApartFromTheRest() throws {
+        let followed = try VideoAnalysis.run(path: Self.pannedDrive.path, settings: AnalysisSettings()).stageTimes
+        #expect(followed.framesAnalysed == 90)
+        #expect(followed.followingCameraSeconds > 0 && followed.followingCameraSeconds < followed.detectingSeconds,
+                "\(followed.summary)")
+        #expect(followed.trackingSeconds > 0)
+        var still = AnalysisSettings()
+        still.fixedCamera = true
+        let fixed = try VideoAnalysis.run(path: Self.pannedDrive.path, settings: still).stageTimes
+        #expect(fixed.followingCameraSeconds == 0 && fixed.detectingSeconds > 0, "\(fixed.summary)")
+    }
+
     @Test func aCameraOnATripodIsReportedStill() throws {
         let result = try VideoAnalysis.run(path: GeneratedClips.golfDrive.path, settings: AnalysisSettings())
         #expect(!result.capture.cameraMoved)

@@ -139,7 +139,8 @@ struct ProgressTests {
     @Test func verboseLogsEachStage() throws {
         let run = try ShellRun(["analyze", clip, "--json", "-", "--verbose"])
         #expect(run.status == 0)
-        for stage in ["media: opened", "detection: sigma-delta", "tracking: trajectory", "reported at frame", "media: read 90 frames"] {
+        for stage in ["media: opened", "detection: sigma-delta", "tracking: trajectory", "reported at frame", "media: read 90 frames",
+                      "stages: CPU a frame (90 frames): detecting"] {
             #expect(run.standardError.contains(stage), "'\(stage)' not in \(run.standardError)")
         }
         // Standard output is still the document alone.

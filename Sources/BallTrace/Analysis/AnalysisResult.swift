@@ -25,6 +25,9 @@ public struct AnalysisResult: Sendable {
     public var ending = AnalysisEnding.endOfInput
     /// Each time a live source was lost and opened again (``VideoAnalysis`` with `reconnect`).
     public var reconnections: [SourceReconnection] = []
+    /// Where the analysis spent its CPU time (not written to the document: it differs from run
+    /// to run).
+    package var stageTimes = StageTimes()
 }
 
 extension AnalysisResult {

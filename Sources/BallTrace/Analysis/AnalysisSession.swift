@@ -18,7 +18,7 @@ final class AnalysisSession {
     private let cancellation: Cancellation?
     private let logger: Logger
     /// What tracking found before a reconnection that started it afresh.
-    private var earlier = (trajectories: [TrajectoryObservation](), analysed: 0, capture: CaptureSummary?.none)
+    private var earlier = (trajectories: [TrajectoryObservation](), analysed: 0, capture: CaptureSummary?.none, stageTimes: StageTimes())
 
     /// Opens the source and sets up detection for it; the parameters are those of
     /// `VideoAnalysis.run`.
@@ -113,6 +113,7 @@ final class AnalysisSession {
         earlier.trajectories += analyzer.observations(analyzer.reported)
         earlier.analysed += analyzer.analysedCount
         earlier.capture = earlier.capture.map { $0.merged(with: analyzer.capture) } ?? analyzer.capture
+        earlier.stageTimes = earlier.stageTimes.adding(analyzer.stageTimes)
         analyzer = try FrameAnalyzer(geometry: info.geometry, settings: settings, frameInterval: frameInterval)
     }
 
@@ -120,6 +121,8 @@ final class AnalysisSession {
     var trajectories: [TrajectoryObservation] { earlier.trajectories + analyzer.observations(analyzer.reported) }
     var analysedCount: Int { earlier.analysed + analyzer.analysedCount }
     var capture: CaptureSummary { earlier.capture.map { $0.merged(with: analyzer.capture) } ?? analyzer.capture }
+    /// Where the analysis spent its CPU time, every source opened together.
+    var stageTimes: StageTimes { earlier.stageTimes.adding(analyzer.stageTimes) }
 
     /// Why reading ended.
     var ending: AnalysisEnding {
@@ -133,5 +136,6 @@ final class AnalysisSession {
         logger.debug("media: read \(reader.framesDecoded) frames (\(analysedCount) analysed) in \(String(printf: "%.2f", seconds)) s, \(String(printf: "%.0f", Double(reader.framesDecoded) / max(seconds, 1e-9))) frames/s")
         let reported = analyzer.tracker.reported.count
         logger.debug("tracking: \(reported) trajector\(reported == 1 ? "y" : "ies") reported")
+        logger.debug("stages: \(stageTimes.summary)")
     }
 }

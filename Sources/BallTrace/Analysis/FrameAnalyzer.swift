@@ -41,6 +41,8 @@ final class FrameAnalyzer {
     /// The largest distance the camera moved any corner of the picture from where it was in
     /// the first frame, stored pixels.
     private(set) var largestCameraDisplacement = 0.0
+    /// CPU time spent detecting so far, and following the camera within it, seconds.
+    private var detectingSeconds = 0.0, followingCameraSeconds = 0.0
 
     /// - Parameter frameInterval: seconds between the sequence's frames, 0 when unknown.
     init(geometry: FrameGeometry, settings: AnalysisSettings, frameInterval: Double) throws {
@@ -108,7 +110,10 @@ final class FrameAnalyzer {
     func analyse(luma: UnsafePointer<UInt8>, stride: Int, frame: Int, time: Double) throws {
         lastAnalysedTime = time
         analysedCount += 1
+        let started = threadCPUSeconds()
         let (raw, report) = try detector.detect(luma: luma, stride: stride)
+        detectingSeconds += threadCPUSeconds() - started
+        followingCameraSeconds += report.cameraSeconds
         // A repeated picture says nothing new, and a converted clip's timestamps are not when
         // its pictures were taken: a ball would seem to stop, then jump (see ``CaptureCadence``).
         var change = report.change
@@ -174,6 +179,16 @@ final class FrameAnalyzer {
         CaptureSummary(cameraMoved: largestCameraDisplacement > 1,
                        largestCameraDisplacement: (largestCameraDisplacement * 10).rounded() / 10, repeatedFrames: repeatedCount,
                        shortStepFrames: cadence.shortSteps)
+    }
+
+    /// Where the analysis spent its CPU time so far (once every frame given has been tracked).
+    var stageTimes: StageTimes {
+        var times = StageTimes()
+        times.framesAnalysed = analysedCount
+        times.detectingSeconds = detectingSeconds
+        times.followingCameraSeconds = followingCameraSeconds
+        times.trackingSeconds = tracking.trackingCPUSeconds
+        return times
     }
 
     /// Ends the sequence: flights still in the air are complete.

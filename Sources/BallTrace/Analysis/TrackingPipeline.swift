@@ -33,6 +33,8 @@ final class TrackingPipeline: @unchecked Sendable {
     private var working = false
     private var stopping = false
     private var running = true
+    /// The tracking thread's CPU time spent tracking, seconds (guarded by `condition`).
+    private var trackingSeconds = 0.0
 
     init(tracker: TrajectoryTracker) {
         self.tracker = tracker
@@ -59,6 +61,14 @@ final class TrackingPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The CPU time spent tracking the frames handed over, once every one has been tracked.
+    var trackingCPUSeconds: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        while working || !waiting.isEmpty { condition.wait() }
+        return trackingSeconds
+    }
+
     /// The tracker, once every frame handed over has been tracked.
     func withTracker<Result>(_ body: (inout TrajectoryTracker) throws -> Result) rethrows -> Result {
         condition.lock()
@@ -76,9 +86,12 @@ final class TrackingPipeline: @unchecked Sendable {
             working = true
             condition.broadcast()  // room for the next frame
             condition.unlock()
+            let started = threadCPUSeconds()
             tracker.update(frame: input.frame, time: input.time, blobs: input.blobs, clutter: input.clutter, sceneToPicture: input.sceneToPicture,
                            faintSpots: input.faintSpots)
+            let spent = threadCPUSeconds() - started
             condition.lock()
+            trackingSeconds += spent
             working = false
             condition.broadcast()
         }

@@ -124,6 +124,6 @@ public enum VideoAnalysis {
             trajectories: trajectories, warnings: warnings, analysedFrameCount: session.analysedCount,
             capture: session.capture,
             tracerFrameTime: tracerSink?.frameTime, sourceStalled: reader.stalled, ending: ending,
-            reconnections: reader.reconnections)
+            reconnections: reader.reconnections, stageTimes: session.stageTimes)
     }
 }

@@ -95,6 +95,9 @@ final class BlobDetector {
         /// This frame among the analysed ones (repeats aside), from 0: names it to
         /// ``faintSpot(inFrame:near:reach:radius:)``.
         var serial: Int
+        /// The CPU time this frame's detection spent following the camera, seconds (see
+        /// ``StageTimes``).
+        var cameraSeconds: Double
     }
 
     /// Moving blobs in one luma plane of the stored size, strongest first, and what the frame
@@ -112,7 +115,8 @@ final class BlobDetector {
         let motion = report.moved != 0 ? SimilarityTransform(a: report.a, b: report.b, tx: report.tx, ty: report.ty) : nil
         return (Array(buffer.prefix(Int(count))),
                 FrameReport(isRepeat: report.repeated != 0, change: CaptureCadence.Change(mean: report.change, strongShare: report.strong_change),
-                            cameraPose: motion, isMotionMeasured: report.motion_known != 0, serial: Int(report.serial)))
+                            cameraPose: motion, isMotionMeasured: report.motion_known != 0, serial: Int(report.serial),
+                            cameraSeconds: report.camera_seconds))
     }
 
     /// A spot too faint or small to be a blob, within `reach` of `point` in the analysed frame

@@ -53,6 +53,9 @@ typedef struct {
     double a, b, tx, ty;
     long serial;            /* this frame among those analysed (not repeats), from 0: names it to
                                bt_detector_find_faint_spot */
+    double camera_seconds;  /* the calling thread's CPU time this call spent following the camera:
+                               measuring its motion, moving the model and the picture (0 when it
+                               is not followed) */
 } bt_frame_report;
 
 /* One foreground blob, in pixels of the stored frame, pixel centres at half-integers. */
