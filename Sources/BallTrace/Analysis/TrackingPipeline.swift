@@ -62,19 +62,19 @@ final class TrackingPipeline: @unchecked Sendable {
     }
 
     /// The CPU time spent tracking the frames handed over, once every one has been tracked.
-    var trackingCPUSeconds: Double {
-        condition.lock()
-        defer { condition.unlock() }
-        while working || !waiting.isEmpty { condition.wait() }
-        return trackingSeconds
-    }
+    var trackingCPUSeconds: Double { whenTracked { trackingSeconds } }
 
     /// The tracker, once every frame handed over has been tracked.
     func withTracker<Result>(_ body: (inout TrajectoryTracker) throws -> Result) rethrows -> Result {
+        try whenTracked { try body(&tracker) }
+    }
+
+    /// Runs `body` under the lock once every frame handed over has been tracked.
+    private func whenTracked<Result>(_ body: () throws -> Result) rethrows -> Result {
         condition.lock()
         defer { condition.unlock() }
         while working || !waiting.isEmpty { condition.wait() }
-        return try body(&tracker)
+        return try body()
     }
 
     private func run() {

@@ -361,7 +361,14 @@ extension TrajectoryTracker {
                 return ended
             }
         }
-        return withoutSpecksAfterAShortGap(withoutAStopAfterAShortGap(withoutALonePointAfterAGap(track)))
+        return withoutSpecksAfterAShortGap(withoutWhatItTookAfterAShortGap(track))
+    }
+
+    /// A lost flight without what it took after its last short gap when that was not its ball:
+    /// a point alone (see ``withoutALonePointAfterAGap(_:)``), then a few that stood still (see
+    /// ``withoutAStopAfterAShortGap(_:)``). Also for a flight the clip ended while it was lost.
+    func withoutWhatItTookAfterAShortGap(_ track: Track) -> Track {
+        withoutAStopAfterAShortGap(withoutALonePointAfterAGap(track))
     }
 
     /// A lost flight without its last point when that point came alone after it last missed
@@ -372,7 +379,7 @@ extension TrajectoryTracker {
     /// seen in the frames after too, unless the flight ends there; one missed in single frames
     /// (a far ball flickering at the edge of visibility) is not judged here. Only for a flight
     /// on its own before the gap (`trajectoryLength` points).
-    func withoutALonePointAfterAGap(_ track: Track) -> Track {
+    private func withoutALonePointAfterAGap(_ track: Track) -> Track {
         guard let resumed = resumption(of: track.points, missingMoreThan: 1), resumed == track.points.count - 1 else { return track }
         var ended = track
         ended.dropLast(1)
@@ -397,7 +404,7 @@ extension TrajectoryTracker {
     /// picture, but not by half within a frame or two of a gap), where the pace is more than a
     /// ball's detections scatter (a far ball creeping a pixel a frame is not judged by its
     /// steps). A ball seen again for longer is not judged here.
-    func withoutAStopAfterAShortGap(_ track: Track) -> Track {
+    private func withoutAStopAfterAShortGap(_ track: Track) -> Track {
         let points = track.points
         guard let resumed = resumption(of: points, missingMoreThan: 1),
               (2..<AnalysisSettings.minimumTrajectoryLength).contains(points.count - resumed) else { return track }

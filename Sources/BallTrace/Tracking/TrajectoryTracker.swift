@@ -497,11 +497,10 @@ struct TrajectoryTracker: Sendable {
     mutating func finish() {
         // A flight seen in the last frame analysed was cut short by the clip, not lost; one
         // missed since was lost before the clip ended, and what it took after its last gap,
-        // when that stood still or was one point alone, is what stopped its ball out of sight
-        // (see `withoutAStopAfterAShortGap`, `withoutALonePointAfterAGap`), as for a flight
-        // retired before the end.
+        // when that was one point alone or stood still, is what stopped its ball out of sight
+        // (see `withoutWhatItTookAfterAShortGap`), as for a flight retired before the end.
         completed.append(contentsOf: active.filter(\.isReported).map { track in
-            guard track.last.step == step else { return withoutAStopAfterAShortGap(withoutALonePointAfterAGap(track)) }
+            guard track.last.step == step else { return withoutWhatItTookAfterAShortGap(track) }
             var ended = track
             ended.ending = .clipEnded
             return ended
