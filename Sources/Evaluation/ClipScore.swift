@@ -53,14 +53,15 @@ package struct ClipScore: Sendable, Hashable {
 
     /// Whether an exit reason says what a label of how the flight ends says. A ball that leaves
     /// the picture: `left the frame`. One that bounces (off the ground or a rim): `bounced`. The
-    /// clip ending on it: `clip ended`. Lost, caught or landed: `lost`, or `bounced` for a
-    /// landing (a ball that lands often bounces first).
+    /// clip ending on it: `clip ended`. Lost or caught: `lost`. Landed: `landed`, `lost` (a ball
+    /// that lands out of sight, or too faint to be seen at rest), or `bounced` (a ball that lands
+    /// often bounces first).
     package static func endingAgrees(label: String, reason: FlightExit.Reason) -> Bool {
         switch label {
         case "exit": return reason == .leftFrame
         case "bounce", "rim": return reason == .bounced
         case "end_of_clip": return reason == .clipEnded
-        case "landed": return reason == .lost || reason == .bounced
+        case "landed": return reason == .landed || reason == .lost || reason == .bounced
         case "lost", "caught": return reason == .lost
         default: return false
         }

@@ -176,6 +176,9 @@ struct Shots: ParsableCommand {
             if let speed = entry.launchSpeed, let angle = entry.launchAngle {
                 line += String(printf: "  %.1f m/s at %.1f°", speed, angle)
             }
+            if let carry = entry.carry, let to = entry.carryTo {
+                line += String(printf: "  carry %.1f m", carry) + (to == .landing ? " (landed)" : "")
+            }
             line += String(printf: "  confidence %.2f", entry.confidence)
             lines.append(line)
         }

@@ -175,11 +175,13 @@ import Testing
     }
 
     @Test(arguments: [("exit", FlightExit.Reason.leftFrame), ("bounce", .bounced), ("rim", .bounced),
-                      ("end_of_clip", .clipEnded), ("lost", .lost), ("caught", .lost), ("landed", .lost), ("landed", .bounced)])
+                      ("end_of_clip", .clipEnded), ("lost", .lost), ("caught", .lost), ("landed", .landed), ("landed", .lost),
+                      ("landed", .bounced)])
     func eachLabelledEndingAgreesWithItsReason(label: String, reason: FlightExit.Reason) {
         #expect(ClipScore.endingAgrees(label: label, reason: reason))
-        let others = [FlightExit.Reason.leftFrame, .bounced, .clipEnded, .lost].filter {
-            $0 != reason && !(label == "landed" && ($0 == .lost || $0 == .bounced))
+        let landingReasons: Set<FlightExit.Reason> = [.landed, .lost, .bounced]
+        let others = [FlightExit.Reason.leftFrame, .bounced, .clipEnded, .landed, .lost].filter { other in
+            other != reason && !(label == "landed" && landingReasons.contains(other))
         }
         for other in others { #expect(!ClipScore.endingAgrees(label: label, reason: other), "\(label) vs \(other)") }
     }

@@ -267,6 +267,63 @@ import ClipSynthesis
         #expect(flight.last.frame == (caught ? 15 : 21))
     }
 
+    /// A ball lobbed across the picture that comes down onto the ground at y = 320 and lies
+    /// there for the rest of the clip: the flight says it landed. The same lob gone from the
+    /// picture where it came down (into a hole, behind a bag) was lost.
+    @Test(arguments: [true, false])
+    func aBallThatComesDownAndLiesWhereItCameDownLanded(liesThere: Bool) throws {
+        let ground = 320.0
+        var rest: PixelPoint?
+        let positions: [PixelPoint?] = (0..<50).map { f in
+            if let rest { return liesThere ? rest : nil }
+            let t = Double(f) / Self.fps
+            let p = PixelPoint(x: 120 + 150 * t, y: 260 - 500 * t + 600 * t * t)
+            guard p.y >= ground, t > 0.5 else { return p }
+            rest = PixelPoint(x: p.x, y: ground)
+            return rest
+        }
+        let flight = try #require(Self.track(positions).first)
+        #expect(Self.reason(of: flight) == (liesThere ? .landed : .lost))
+        #expect(flight.last.position.y > 300)
+    }
+
+    /// A ball dropped from a hand onto a floor at 30, 60 and 120 frames a second, lying there
+    /// for the rest of the clip: whether the flight followed it onto the floor (its last window
+    /// turning) or was lost as it came down, it landed, and ends where it came down.
+    @Test(arguments: [30.0, 60.0, 120.0])
+    func aBallDroppedOntoTheFloorLanded(fps: Double) throws {
+        let floor = 330.0, g = 1500.0
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        var landedAt: Int?
+        for f in 0..<Int(1.5 * fps) {
+            let t = Double(f) / fps
+            let y = min(floor, 40 - 200 * t + 0.5 * g * t * t)
+            if y == floor, landedAt == nil { landedAt = f }
+            tracker.update(frame: f, time: t, blobs: [Blob(center: PixelPoint(x: 300 + 40 * min(t, 0.7), y: y), radius: 5, area: .pi * 25)])
+        }
+        tracker.finish()
+        let flight = try #require(tracker.reported.first)
+        #expect(tracker.reported.count == 1)
+        #expect(Self.reason(of: flight) == .landed)
+        #expect(abs(flight.last.frame - (landedAt ?? 0)) <= 1)
+    }
+
+    /// A pitch flying nearly level into a glove held still where it caught it: a glove, not the
+    /// ground. The flight was lost (caught), not landed.
+    @Test func aPitchHeldStillInTheGloveIsNotLanded() throws {
+        var caught: PixelPoint?
+        let positions: [PixelPoint?] = (0..<40).map { f in
+            if let caught { return caught }
+            let t = Double(f) / Self.fps
+            let p = PixelPoint(x: 80 + 600 * t, y: 150 + 40 * t + 150 * t * t)
+            guard p.x >= 520 else { return p }
+            caught = p
+            return p
+        }
+        let flight = try #require(Self.track(positions).first)
+        #expect(Self.reason(of: flight) != .landed)
+    }
+
     @Test func aBallThatVanishesInsideThePictureIsLostNotCutByTheClip() throws {
         // The same lob, no longer seen after frame 15, in a clip that goes on for 15 frames more.
         let positions: [PixelPoint?] = (0..<30).map { f in

@@ -45,6 +45,29 @@ private func parabola(frames: Range<Int>, radius: Double = 5) -> [TrackPoint] {
     #expect(abs(v - 3) < 1e-6)
 }
 
+/// The carry a coach reads off a shot: to where the ball was seen to land when it was, else to
+/// where the path comes back to its launch height. The parabola above is back at y = 400 at
+/// t = 1.2 s, 360 px (3.6 m) on; followed to frame 30 (t = 1, x = 400, y = 300) and seen to lie
+/// there, it landed 3 m on, higher up the picture (a ball landing on a bank).
+@Test(arguments: [false, true])
+func theCarryIsToTheLandingWhenOneWasSeenElseToTheLaunchHeight(landed: Bool) throws {
+    let points = parabola(frames: 0..<31)
+    let physics = try #require(FlightPhysics(points: points, fit: MotionFit(points), setting: .pixelsPerMetre(100), landed: landed))
+    let carry = try #require(physics.carry)
+    #expect(abs(carry - (landed ? 3 : 3.6)) < 1e-6)
+    #expect(physics.carryTo == (landed ? .landing : .launchHeight))
+}
+
+/// A ball that only falls (thrown down from a height) and is lost before it lands has no carry.
+@Test func aBallThatOnlyFallsAndIsNotSeenToLandHasNoCarry() throws {
+    let points = (0..<15).map { f in
+        let t = Double(f) / 30
+        return TrackPoint(frame: f, time: t, position: PixelPoint(x: 100 + 200 * t, y: 100 + 100 * t + 500 * t * t), radius: 5)
+    }
+    let physics = try #require(FlightPhysics(points: points, fit: MotionFit(points), setting: .pixelsPerMetre(100)))
+    #expect(physics.measurable && physics.carry == nil && physics.carryTo == nil)
+}
+
 @Test func aBallThatGrowsAlongTheFlightIsNotMeasured() throws {
     var points = parabola(frames: 0..<20)
     for i in points.indices { points[i].radius = 5 * (1 + 0.05 * Double(i)) }

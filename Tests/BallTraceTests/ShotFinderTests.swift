@@ -33,6 +33,7 @@ struct ShotFinderTests {
         #expect(shot.impactTime == f.events.launch.time)
         #expect(shot.launchSpeed != nil && shot.launchSpeed == f.physics?.launchSpeed)
         #expect(shot.launchAngle == f.physics?.launchAngle && shot.apexHeight == f.physics?.apexHeight)
+        #expect(shot.carry != nil && shot.carry == f.physics?.carry && shot.carryTo == f.physics?.carryTo)
         #expect(shot.confidence == Double(f.confidence))
     }
 
@@ -59,7 +60,7 @@ struct ShotFinderTests {
 
     @Test func theCSVHasTheJSONsColumnsInItsOrderWithAbsentFiguresEmpty() throws {
         var heard = Shot(number: 1, impactTime: 1.25, flightEndTime: 2, trajectory: UUID(), launchSpeed: 61.5, launchAngle: 12,
-                         apexHeight: 30, confidence: 0.99)
+                         apexHeight: 30, carry: 180.5, carryTo: .landing, confidence: 0.99)
         (heard.heard, heard.impactSource) = (true, .sound)
         let shots = [heard, Shot(number: 2, impactTime: 4, flightEndTime: 5, trajectory: UUID(), confidence: 0.5)]
         let log = ShotLog(shots: shots, preRoll: 2, postRoll: 1, duration: 10)
@@ -69,9 +70,9 @@ struct ShotFinderTests {
         let header = lines[0].split(separator: ",").map(String.init)
         #expect(Set(header) == Set(entries[0].keys))
         #expect(lines.count == 4 && lines[3].isEmpty)
-        #expect(lines[1].hasPrefix("1,1.250000,sound,true,shot-01.mp4,\(shots[0].trajectory.uuidString),0.000000,3.000000,61.500,12.000,30.000,"))
+        #expect(lines[1].hasPrefix("1,1.250000,sound,true,shot-01.mp4,\(shots[0].trajectory.uuidString),0.000000,3.000000,61.500,12.000,30.000,180.500,landing,"))
         #expect(lines[2].hasPrefix("2,4.000000,sight,,shot-02.mp4,"))
-        #expect(lines[2].contains(",6.000000,,,,0.5000"))
+        #expect(lines[2].contains(",6.000000,,,,,,0.5000"))
         #expect(entries[1]["launchSpeed"] == nil && entries[1]["heard"] == nil)
     }
 }

@@ -135,4 +135,20 @@ struct FlightPhysicsPipelineTests {
         #expect(abs((1 - y) * 360 - yPixels) < 0.01)
         #expect(abs(try #require(Double(fields[7])) - points[0].radius * 360) < 0.01)
     }
+    /// A tennis ball tossed and let fall to the court, where it lies to the end of the clip:
+    /// the flight says it landed, on the frame the ball came down, and its carry is measured
+    /// to where it lies (at a scale of 100 px a metre: the truth's distance across the picture
+    /// from its first airborne frame to its first frame at rest).
+    @Test func aTossThatFallsToTheCourtLandedAndCarriesToWhereItLies() throws {
+        let clip = GeneratedClips.render(SyntheticScene.scenario(named: "tennis-toss", width: 640, height: 480, frameRate: 30, seed: 32)!)
+        let airborne = try #require(clip.truth.positions.first { $0.flight == 0 && $0.inFlight })
+        let lying = try #require(clip.truth.positions.first { $0.flight == 0 && !$0.inFlight && $0.frame > airborne.frame })
+        let observation = try analyse(clip.path)
+        #expect(observation.events.exit.reason == .landed)
+        #expect(abs(observation.events.exit.frame - lying.frame) <= 1, "exit at frame \(observation.events.exit.frame), at rest from \(lying.frame)")
+        let physics = try #require(observation.physics)
+        #expect(physics.carryTo == .landing)
+        let carry = try #require(physics.carry), trueCarry = abs(lying.x - airborne.x) / Self.pixelsPerMetre
+        #expect(abs(carry - trueCarry) < 0.05, "carry \(carry) m, truth \(trueCarry) m")
+    }
 }

@@ -248,6 +248,17 @@ struct SchemaTests {
         #expect(try keys(reconnected) == Set(try properties("reconnectedLine").keys))
     }
 
+    /// Both schemas name the exit reasons a flight can end with, and only those: a reason added
+    /// to the model and not the schemas (or taken out) fails here.
+    @Test(arguments: [documentSchema, streamLineSchema])
+    func theExitReasonsOfTheSchemaAreTheModels(schemaPath: String) throws {
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: schemaPath))) as? [String: Any]
+        let exit = try #require((schema?["$defs"] as? [String: Any])?["exit"] as? [String: Any])
+        let reason = try #require((exit["properties"] as? [String: Any])?["reason"] as? [String: Any])
+        let reasons = try #require(reason["enum"] as? [String])
+        #expect(reasons == FlightExit.Reason.allCases.map(\.rawValue))
+    }
+
     @Test(arguments: [
         (#"{"event":"end","reason":"gone","message":"m","frameLines":0}"#, "'gone' is not one of"),
         (#"{"event":"end","reason":"failed","frameLines":0}"#, "'message' is a required property"),

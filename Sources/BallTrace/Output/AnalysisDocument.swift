@@ -198,7 +198,7 @@ extension FlightPhysics {
     /// Three decimals: millimetres, milliseconds, thousandths of a degree; more than a video shows.
     var rounded: FlightPhysics {
         var copy = self
-        for keyPath in [\FlightPhysics.gravity, \.launchSpeed, \.launchAngle, \.apexHeight, \.flightTime, \.horizontalSpeed] {
+        for keyPath in [\FlightPhysics.gravity, \.launchSpeed, \.launchAngle, \.apexHeight, \.flightTime, \.horizontalSpeed, \.carry] {
             copy[keyPath: keyPath] = self[keyPath: keyPath].map { BallTrace.rounded($0, 3) }
         }
         copy.scale.pixelsPerMetre = BallTrace.rounded(scale.pixelsPerMetre, 3)

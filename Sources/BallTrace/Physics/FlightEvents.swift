@@ -16,7 +16,7 @@ public struct FlightApex: Sendable, Hashable, Codable {
 
 /// Where a flight ended in the clip.
 public struct FlightExit: Sendable, Hashable, Codable {
-    public enum Reason: String, Sendable, Hashable, Codable {
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The path leaves the picture (or the ball touches its edge) right after the last detection.
         case leftFrame = "left the frame"
         /// The ball turned sharply back up (off the ground, a rim, a wall): a bounce ends a flight,
@@ -24,7 +24,10 @@ public struct FlightExit: Sendable, Hashable, Codable {
         case bounced
         /// The ball was still being followed in the last frame analysed.
         case clipEnded = "clip ended"
-        /// The ball was lost inside the picture: hidden, landed, or too faint to follow.
+        /// The ball came down and stayed where it came down (the ground, a green, a court): seen
+        /// at rest there in the frames after its last detection.
+        case landed
+        /// The ball was lost inside the picture: hidden, caught, or too faint to follow.
         case lost
     }
 

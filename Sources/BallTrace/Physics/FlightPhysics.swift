@@ -18,11 +18,26 @@ public struct FlightPhysics: Sendable, Hashable, Codable {
     public var flightTime: Double?
     /// Horizontal speed, m/s (constant along a parabola).
     public var horizontalSpeed: Double?
+    /// Metres across the picture from launch to where the ball came down: to where it landed,
+    /// when it was seen to land (the flight's exit reason is `landed`), else to where its path
+    /// is back at its launch height (`horizontalSpeed × flightTime`); nil when neither is known
+    /// (a ball that does not rise and was not seen to land). ``carryTo`` says which.
+    public var carry: Double?
+    public var carryTo: CarryEnd?
     public var scale: PhysicalScale
     /// Whether the figures above could be measured; when not, they are absent and `notMeasurableBecause` says why.
     public var measurable: Bool
     public var notMeasurableBecause: String?
     public var assumptions: [String]
+
+    /// Where a ``carry`` is measured to.
+    public enum CarryEnd: String, Sendable, Hashable, Codable {
+        /// The ball's last detection, where it was seen to come down and stay.
+        case landing
+        /// Where the fitted path comes back down to the height it was launched from: the carry of
+        /// a ball landing on level ground, when it is not seen to land.
+        case launchHeight = "launch height"
+    }
 
     public static let assumptions = [
         "the camera looks roughly perpendicular to the plane of the flight",
@@ -37,7 +52,8 @@ public struct FlightPhysics: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - points: the detections, in pixels of the displayed frame (y down).
     ///   - fit: the path fitted to them in the picture; nil when it was recognised in depth.
-    init?(points: [TrackPoint], fit: MotionFit?, setting: ScaleSetting) {
+    ///   - landed: whether the ball was seen to come down and stay at its last detection.
+    init?(points: [TrackPoint], fit: MotionFit?, setting: ScaleSetting, landed: Bool = false) {
         let early = points.prefix(5).map(\.radius).sorted(), late = points.suffix(5).map(\.radius).sorted()
         let launchRadius = early[early.count / 2], finalRadius = late[late.count / 2]
         guard let scale = PhysicalScale.resolve(setting, launchRadius: launchRadius) else { return nil }
@@ -62,6 +78,13 @@ public struct FlightPhysics: Sendable, Hashable, Codable {
         if vy < 0 && ay > 0 {
             apexHeight = vy * vy / (2 * ay) / ppm
             flightTime = -2 * vy / ay
+        }
+        if landed, let first = points.first, let last = points.last {
+            carry = abs(last.position.x - first.position.x) / ppm
+            carryTo = .landing
+        } else if let flightTime, let horizontalSpeed {
+            carry = horizontalSpeed * flightTime
+            carryTo = .launchHeight
         }
     }
 }

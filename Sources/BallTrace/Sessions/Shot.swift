@@ -24,10 +24,14 @@ package struct Shot: Sendable, Hashable {
     package var launchSpeed: Double?
     package var launchAngle: Double?
     package var apexHeight: Double?
+    /// Metres, and where it is measured to (see ``FlightPhysics/carry``).
+    package var carry: Double?
+    package var carryTo: FlightPhysics.CarryEnd?
     package var confidence: Double
 
     package init(number: Int, impactTime: Double, flightEndTime: Double, trajectory: UUID, continuations: [UUID] = [],
-                 launchSpeed: Double? = nil, launchAngle: Double? = nil, apexHeight: Double? = nil, confidence: Double) {
+                 launchSpeed: Double? = nil, launchAngle: Double? = nil, apexHeight: Double? = nil,
+                 carry: Double? = nil, carryTo: FlightPhysics.CarryEnd? = nil, confidence: Double) {
         self.continuations = continuations
         self.number = number
         self.impactTime = impactTime
@@ -36,6 +40,8 @@ package struct Shot: Sendable, Hashable {
         self.launchSpeed = launchSpeed
         self.launchAngle = launchAngle
         self.apexHeight = apexHeight
+        self.carry = carry
+        self.carryTo = carryTo
         self.confidence = confidence
     }
 

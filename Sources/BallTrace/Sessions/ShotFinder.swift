@@ -20,7 +20,7 @@ package enum ShotFinder {
                         flightEndTime: ([t] + later).map { $0.timeRange.start + $0.timeRange.duration }.max()!,
                         trajectory: t.uuid, continuations: later.map(\.uuid),
                         launchSpeed: t.physics?.launchSpeed, launchAngle: t.physics?.launchAngle, apexHeight: t.physics?.apexHeight,
-                        confidence: Double(t.confidence))
+                        carry: t.physics?.carry, carryTo: t.physics?.carryTo, confidence: Double(t.confidence))
         }
     }
 

@@ -26,6 +26,12 @@ package struct ShotLog: Sendable, Codable, Hashable {
         package var launchSpeed: Double?
         package var launchAngle: Double?
         package var apexHeight: Double?
+        /// Metres across the picture from launch to where the ball came down, and where it is
+        /// measured to: its landing, or where its path is back at its launch height (see
+        /// ``FlightPhysics/carry``); absent as the figures above are, and for a ball that neither
+        /// rose nor was seen to land.
+        package var carry: Double?
+        package var carryTo: FlightPhysics.CarryEnd?
         /// 0…1, the trajectory's.
         package var confidence: Double
     }
@@ -37,14 +43,15 @@ package struct ShotLog: Sendable, Codable, Hashable {
                          heard: shot.heard, clip: shot.clipName,
                          trajectory: shot.trajectory, clipStart: rounded(span.lowerBound, 6), clipEnd: rounded(span.upperBound, 6),
                          launchSpeed: shot.launchSpeed.map { rounded($0, 3) }, launchAngle: shot.launchAngle.map { rounded($0, 3) },
-                         apexHeight: shot.apexHeight.map { rounded($0, 3) }, confidence: rounded(shot.confidence, 4))
+                         apexHeight: shot.apexHeight.map { rounded($0, 3) }, carry: shot.carry.map { rounded($0, 3) },
+                         carryTo: shot.carryTo, confidence: rounded(shot.confidence, 4))
         }
     }
 
     /// Pretty-printed JSON, keys in declaration order, ending in a newline.
     package func jsonData() throws -> Data { try OrderedJSONEncoder().encode(self) }
 
-    package static let csvHeader = "number,impactTime,impactSource,heard,clip,trajectory,clipStart,clipEnd,launchSpeed,launchAngle,apexHeight,confidence"
+    package static let csvHeader = "number,impactTime,impactSource,heard,clip,trajectory,clipStart,clipEnd,launchSpeed,launchAngle,apexHeight,carry,carryTo,confidence"
 
     /// One row per shot under ``csvHeader``; a figure that is absent is an empty field.
     package var csvText: String {
@@ -60,7 +67,8 @@ package struct ShotLog: Sendable, Codable, Hashable {
         return shots.map { s in
             ["\(s.number)", number(s.impactTime, 6), s.impactSource.rawValue, s.heard.map { "\($0)" } ?? "", s.clip,
              s.trajectory.uuidString, number(s.clipStart, 6), number(s.clipEnd, 6),
-             number(s.launchSpeed, 3), number(s.launchAngle, 3), number(s.apexHeight, 3), number(s.confidence, 4)]
+             number(s.launchSpeed, 3), number(s.launchAngle, 3), number(s.apexHeight, 3), number(s.carry, 3),
+             s.carryTo?.rawValue ?? "", number(s.confidence, 4)]
         }
     }
 }

@@ -19,6 +19,10 @@ struct Track: Sendable, Hashable, Identifiable {
     /// How the tracker saw a reported flight end, when that says more than its path: a bounce
     /// ended it, or it was still being followed when the clip ended. Nil otherwise.
     var ending: FlightExit.Reason?
+    /// Whether the flight was cut where it came down and stopped (ended as bounced, what it met
+    /// not known): it landed if its ball is then seen lying there (see
+    /// `TrajectoryTracker+Landing.swift`).
+    var stoppedWhereItCameDown = false
     /// With a tee hint, when the flight's path left the tee: the last frame the ball was there
     /// (the strike) and the time (see `TrajectoryTracker+Tee.swift`). Nil otherwise.
     var impact: FlightMoment?
@@ -120,6 +124,7 @@ struct Track: Sendable, Hashable, Identifiable {
         carried.points.append(contentsOf: later)
         carried.missedFrames = 0
         carried.ending = nil
+        carried.stoppedWhereItCameDown = false
         carried.fitted.value = nil
         return carried
     }

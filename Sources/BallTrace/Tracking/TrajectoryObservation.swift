@@ -96,9 +96,12 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
                               frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates,
                               endedBy: track.ending, impact: track.impact)
         physics = scale.flatMap { setting in
-            guard slowMotion != 1 else { return FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: setting) }
+            let landed = track.ending == .landed
+            guard slowMotion != 1 else {
+                return FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: setting, landed: landed)
+            }
             let lived = track.timesStretched(by: 1 / slowMotion).points
-            return FlightPhysics(points: lived, fit: depthFit == nil ? MotionFit(lived) : nil, setting: setting)
+            return FlightPhysics(points: lived, fit: depthFit == nil ? MotionFit(lived) : nil, setting: setting, landed: landed)
         }
     }
 

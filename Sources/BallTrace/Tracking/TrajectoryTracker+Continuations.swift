@@ -105,7 +105,8 @@ extension TrajectoryTracker {
     /// smooth path (a parabola in the picture, or one in depth; see `smoothMisfit`) within the
     /// scatter a ball of their size may have, never turning back sideways or pulled upward,
     /// across a gap the tracker would have bridged (`settings.maximumGap`). A flight that left
-    /// the picture or ran to the end of the clip is not taken up again; one that ended as
+    /// the picture, ran to the end of the clip or landed (its ball seen lying where it came down)
+    /// is not taken up again; one that ended as
     /// struck or bounced is, when the ball is found again on the path it flew before (what it
     /// took was something it passed: a true strike or bounce sends the ball off that path).
     /// Nil when none qualifies; of several, the one whose joined path fits closest.

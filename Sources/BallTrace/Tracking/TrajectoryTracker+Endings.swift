@@ -11,10 +11,12 @@ extension TrajectoryTracker {
     /// bounce shows as one flight lost and the next beginning; the first is then marked
     /// `.bounced`, not `.lost`. A ball caught and dropped again starts falling the same way it
     /// was going: that flight was lost. What the first took after the contact (the ball
-    /// stopped on the rim) is dropped: see ``pointsAfterContact(_:length:most:)``.
+    /// stopped on the rim) is dropped: see ``pointsAfterContact(_:length:most:)``. A flight
+    /// taken for landed (its ball seen at rest for a few frames where it came down) that another
+    /// flight leaves from so bounced: the ball squashed against the ground for those frames.
     static func markingBounces(_ flights: [Track], gap bounceGap: Int, length: Int) -> [Track] {
         var result = flights
-        for (i, flight) in flights.enumerated() where flight.ending == nil && flight.points.count >= 3 {
+        for (i, flight) in flights.enumerated() where (flight.ending == nil || flight.ending == .landed) && flight.points.count >= 3 {
             let n = flight.points.count
             let a = flight.points[n - 3], b = flight.points[n - 2], last = flight.points[n - 1]
             guard b.position.y > a.position.y, last.position.y > b.position.y else { continue }  // falling
@@ -104,14 +106,16 @@ extension TrajectoryTracker {
     }
 
     /// The flight as it ended, when its last window turned upward because it bounced (kept
-    /// whole), landed or met something it stopped at (cut after the lowest point), or struck
-    /// something (cut at the contact); nil when none of these.
+    /// whole), landed or met something it stopped at (cut after the lowest point, and judged
+    /// landed once the ball is seen to lie there: see `TrajectoryTracker+Landing.swift`), or
+    /// struck something (cut at the contact); nil when none of these.
     func endedByBounceOrStrike(_ track: Track, window: [TrackPoint]) -> Track? {
         var ended = track
         if !test.bounces(window, flight: track.points) {
             if let lowest = test.landing(window, flight: track.points) {
                 let landed = window[lowest].time
                 ended.dropLast(track.points.count { $0.time > landed })
+                ended.stoppedWhereItCameDown = true
             } else {
                 guard let struck = pointsAfterStriking(track) else { return nil }
                 ended.dropLast(struck)

@@ -23,7 +23,10 @@ struct TrajectoryTracker: Sendable {
     let test: BallisticTest
     var active: [Track] = []
     /// Reported trajectories that have ended, in the order they ended.
-    private(set) var completed: [Track] = []
+    var completed: [Track] = []
+    /// Completed flights that ended as they came down, whose landing is told by frames still to
+    /// come (see `TrajectoryTracker+Landing.swift`).
+    var landingsToJudge: [UUID] = []
     /// Analysed frames so far.
     var step = 0
     /// Whether each blob of the current frame has moving neighbours, by index.
@@ -102,6 +105,7 @@ struct TrajectoryTracker: Sendable {
     mutating func update(frame: Int, time: Double, blobs: [Blob], clutter: [Bool] = [], sceneToPicture: SimilarityTransform = .identity,
                          faintSpots: (any FaintSpotSource)? = nil) {
         remember(frame: frame, time: time, blobs: blobs, sceneToPicture: sceneToPicture, spots: faintSpots)
+        if !landingsToJudge.isEmpty { judgeLandings() }
         var pass = FramePass(frame: frame, time: time, blobs: blobs, extended: [Bool](repeating: false, count: active.count),
                              ended: [Bool](repeating: false, count: active.count), free: [Bool](repeating: true, count: blobs.count))
         let expectations = predict(at: time)
@@ -276,7 +280,7 @@ struct TrajectoryTracker: Sendable {
         for t in active.indices where pass.extended[t] && active[t].isReported {
             if turnsBackOrFliesStraight(active[t]) {
                 if let ended = endedBeforeResuming(active[t]) {
-                    completed.append(ended)
+                    complete(ended)
                 } else {
                     active[t].reportedAtFrame = nil
                 }
@@ -297,7 +301,7 @@ struct TrajectoryTracker: Sendable {
                 var ended = active[t]
                 ended.dropLast(active[t].points.count { $0.time >= judged[0].time })
                 if ended.points.count >= settings.trajectoryLength {
-                    completed.append(ended)
+                    complete(ended)
                 } else {
                     active[t].reportedAtFrame = nil
                 }
@@ -310,14 +314,14 @@ struct TrajectoryTracker: Sendable {
                 // A bounce, a strike on a rim, or a long flight stopped by a hand or a net ends there.
                 if let ended = endedByBounceOrStrike(active[t], window: window) ?? stoppedAfterFlying(active[t])
                     ?? endedBeforeResuming(active[t]) {
-                    completed.append(ended)
+                    complete(ended)
                 } else if let ended = endedWhereItLostItsBall(active[t]) {
                     if let later = flightContinuing(ended, besides: t) {
                         let missed = active[later].missedFrames
                         active[later] = ended.carriedOn(keeping: ended.points.count, by: active[later].points)
                         active[later].missedFrames = missed
                     } else {
-                        completed.append(ended)
+                        complete(ended)
                     }
                 } else {
                     active[t].reportedAtFrame = nil
@@ -330,7 +334,7 @@ struct TrajectoryTracker: Sendable {
             let points = active[t].points
             if points.count >= 2, points[points.count - 1].step - points[points.count - 2].step > 1,
                let ended = endedBeforeResuming(active[t]) {
-                completed.append(ended)
+                complete(ended)
                 pass.ended[t] = true
             }
         }
@@ -460,9 +464,9 @@ struct TrajectoryTracker: Sendable {
             let bridging = active[t].isReported && pass.time - active[t].last.time <= settings.maximumGap
             if active[t].missedFrames > limit && !bridging {
                 if active[t].isReported {
-                    completed.append(withoutUnconfirmedResumption(active[t]))
+                    complete(withoutUnconfirmedResumption(active[t]))
                 } else if let flight = shortFlightSeenAlone(active[t]) ?? shortFlightJoinedToItsPast(active[t]) {
-                    completed.append(flight)
+                    complete(flight)
                 } else {
                     noteSlowedFlight(active[t])
                 }
@@ -499,12 +503,16 @@ struct TrajectoryTracker: Sendable {
         // missed since was lost before the clip ended, and what it took after its last gap,
         // when that was one point alone or stood still, is what stopped its ball out of sight
         // (see `withoutWhatItTookAfterAShortGap`), as for a flight retired before the end.
-        completed.append(contentsOf: active.filter(\.isReported).map { track in
-            guard track.last.step == step else { return withoutWhatItTookAfterAShortGap(track) }
+        for track in active where track.isReported {
+            guard track.last.step == step else {
+                complete(withoutWhatItTookAfterAShortGap(track))
+                continue
+            }
             var ended = track
             ended.ending = .clipEnded
-            return ended
-        })
+            completed.append(ended)
+        }
+        judgeLandings(clipEnded: true)
         for chain in active { noteSlowedFlight(chain) }
         active.removeAll()
     }
