@@ -26,7 +26,7 @@ extension TrajectoryTracker {
     mutating func complete(_ flight: Track) {
         var ended = flight
         if ended.ending == nil || ended.stoppedWhereItCameDown {
-            switch rest(after: endedAtStandstill(ended) ?? ended) {
+            switch rest(after: ended) {
             case .lying: ended.ending = .landed
             case .notLying: break
             case .tooSoon: landingsToJudge.append(ended.id)
@@ -43,7 +43,7 @@ extension TrajectoryTracker {
             // A flight taken up again by a later chain is no longer completed (and carried on).
             guard let c = completed.lastIndex(where: { $0.id == id }) else { continue }
             let flight = completed[c]
-            switch rest(after: endedAtStandstill(flight) ?? flight, clipEnded: clipEnded) {
+            switch rest(after: flight, clipEnded: clipEnded) {
             case .lying: completed[c].ending = .landed
             case .notLying: break
             case .tooSoon: waiting.append(id)
@@ -70,7 +70,7 @@ extension TrajectoryTracker {
     /// seen where it was, and a flight that ended on a speck beside its ball (an edge of the net
     /// a shuttle passed) ended on something smaller than the ball.
     func rest(after flight: Track, clipEnded: Bool = false) -> Rest {
-        let points = flight.points
+        let points = (endedAtStandstill(flight) ?? flight).points
         guard points.count >= 2 else { return .notLying }
         let last = points[points.count - 1], before = points[points.count - 2]
         let ball = BallisticTest.medianRadius(points.suffix(Self.landingRadiusPoints))
