@@ -40,6 +40,24 @@ private func layout(_ observations: [TrajectoryObservation]) -> TracerLayout {
     #expect(labels[0] == "5.4 m/s  56.3°" && labels[1] == "apex 1.69 m")
 }
 
+/// A ball seen to land (and lie there) gets its carry written beside where it came down; one
+/// lost in flight does not (its carry is the path's, to where it would come back down).
+@Test(arguments: [true, false])
+func aBallSeenToLandHasItsCarryWrittenWhereItCameDown(landed: Bool) throws {
+    var track = flightTrack(frames: 40)
+    if landed { track.ending = .landed }
+    let l = layout([observation(track)])
+    let flight = try #require(l.flights.first)
+    if landed {
+        // 39 frames at 300 px/s, 100 px/m: 3.90 m, beside the last detection.
+        let label = try #require(l.labels.last)
+        #expect(label.text == "carry 3.90 m")
+        #expect(label.anchor == flight.detected.last && flight.landing == flight.detected.last)
+    } else {
+        #expect(flight.landing == nil && !l.labels.contains { $0.text.hasPrefix("carry") })
+    }
+}
+
 @Test func withoutAScaleNothingIsWrittenButLaunchAndApexAreStillMarked() throws {
     let l = layout([observation(flightTrack(), scale: nil)])
     #expect(l.labels.isEmpty)

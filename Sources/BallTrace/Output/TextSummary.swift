@@ -17,6 +17,7 @@ package enum TextSummary {
                 t.timeRange.start, end, t.detectedPoints.count, Double(t.confidence))
             if let launch = TracerLayout.launchText(t.physics) { line += "  launch \(launch)" }
             if let apex = TracerLayout.apexText(t.physics) { line += "  \(apex)" }
+            if let carry = TracerLayout.carryText(t.physics) { line += "  \(carry)" }
             lines.append(line)
         }
         if let time = result.tracerFrameTime {

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// What the tracer picture shows and where, in pixels of the displayed picture: each flight's
-/// detected and predicted path, its launch and apex, and the figures written beside them.
+/// detected and predicted path, its launch, apex and (when it was seen) landing, and the
+/// figures written beside them.
 ///
 /// Pure, so that what a coach reads off the picture (which figures, placed inside the picture,
 /// clear of the paths and of each other) is tested without video.
@@ -13,6 +14,8 @@ struct TracerLayout: Sendable, Hashable {
         var predicted: [PixelPoint]
         var launch: PixelPoint
         var apex: PixelPoint?
+        /// Where the ball came down and lay (its last detection), when it was seen to land.
+        var landing: PixelPoint?
     }
 
     /// A line of text and the box it is drawn in.
@@ -39,7 +42,8 @@ struct TracerLayout: Sendable, Hashable {
         labels = []
         for (trajectory, flight) in zip(trajectories, flights) {
             let wanted = [(Self.launchText(trajectory.physics), flight.launch),
-                          (Self.apexText(trajectory.physics), flight.apex)]
+                          (Self.apexText(trajectory.physics), flight.apex),
+                          (Self.carryText(trajectory.physics), flight.landing)]
             for case let (text?, anchor?) in wanted {
                 let size = measure(text)
                 let box = Self.place(width: size.width, height: size.height, near: anchor, clearance: clearance,
@@ -61,12 +65,19 @@ struct TracerLayout: Sendable, Hashable {
         return String(printf: "apex %.*f m", height < 10 ? 2 : 1, height)
     }
 
+    /// The carry to where the ball landed, when it was seen to land and was measured in metres.
+    static func carryText(_ physics: FlightPhysics?) -> String? {
+        guard let physics, physics.measurable, physics.carryTo == .landing, let carry = physics.carry else { return nil }
+        return String(printf: "carry %.*f m", carry < 10 ? 2 : 1, carry)
+    }
+
     private static func flight(_ t: TrajectoryObservation, frameWidth: Int, frameHeight: Int) -> Flight {
         let paths = OverlayPaths(t, frameWidth: frameWidth, frameHeight: frameHeight)
         let apex = t.events.apex.map {
             t.coordinateSystem.pixel(NormalizedPoint(x: $0.x, y: $0.y), frameWidth: frameWidth, frameHeight: frameHeight)
         }
-        return Flight(detected: paths.detected, predicted: paths.predicted, launch: paths.detected[0], apex: apex)
+        let landing = t.events.exit.reason == .landed ? paths.detected.last : nil
+        return Flight(detected: paths.detected, predicted: paths.predicted, launch: paths.detected[0], apex: apex, landing: landing)
     }
 
     /// The polyline with points at most 8 px apart, so that a long straight segment keeps
