@@ -12,8 +12,8 @@ extension TrajectoryTracker {
     /// `.bounced`, not `.lost`. A ball caught and dropped again starts falling the same way it
     /// was going: that flight was lost. What the first took after the contact (the ball
     /// stopped on the rim) is dropped: see ``pointsAfterContact(_:length:most:)``. A flight
-    /// taken for landed (its ball seen at rest for a few frames where it came down) that another
-    /// flight leaves from so bounced: the ball squashed against the ground for those frames.
+    /// taken for landed (its ball seen lying where it came down) that another flight leaves
+    /// from so bounced after all: the ball was pressed against the ground for those frames.
     static func markingBounces(_ flights: [Track], gap bounceGap: Int, length: Int) -> [Track] {
         var result = flights
         for (i, flight) in flights.enumerated() where (flight.ending == nil || flight.ending == .landed) && flight.points.count >= 3 {
