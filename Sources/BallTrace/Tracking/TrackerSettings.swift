@@ -25,12 +25,15 @@ struct TrackerSettings: Sendable, Hashable {
     /// hundred blobs a frame start as many chains, each new one branching to three, and the
     /// cap is full in every frame: the tracker's cost a frame grows with the cap, not with the
     /// rules that end chains (new ones take the places of those ended). Chains are dropped by
-    /// promise, never by arrival order (see `TrajectoryTracker+Pruning.swift`). 750 keeps
-    /// every chain of the real clips' balls, filmed still, panning and by hand, and of the
-    /// generated suites, and drops a chain of turf rising slowly from where the panned
-    /// down-the-line drive was struck before it can be reported, which a thousand kept (and 600
-    /// kept longer); where the cap is full it costs a few percent less CPU than a thousand.
-    var maximumLiveChains = 750
+    /// promise, never by arrival order (see `TrajectoryTracker+Pruning.swift`), so those it
+    /// drops are young, hopping or still ones. 500 keeps every chain of the real clips' balls,
+    /// filmed still, panning and by hand, and of the generated suites (each suite scores as it
+    /// did with 750), and drops a chain of turf rising slowly from where the panned
+    /// down-the-line drive was struck before it can be reported, which a thousand kept; where
+    /// the cap is full the tracker costs about a third less than with 750. (Caps under a
+    /// thousand once brought back a false trajectory along a stick in the hand-held
+    /// golf-dtl-slowmo; the rule that a path in depth must slow in the picture turns it away.)
+    var maximumLiveChains = 500
     /// Blobs a chain of one point branches to: it has no direction yet, and a ball just released
     /// is nearer the hand than where it will be next. Three covers a hand, a club head and the
     /// ball around a launch.
