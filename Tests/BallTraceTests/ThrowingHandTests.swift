@@ -40,6 +40,13 @@ import Testing
         #expect(Self.tracker.unrelatedLeadingPoints(of: track, path: Self.path) == 2)
     }
 
+    @Test func aHandNoLargerThanAFastBallsStreakIsLeftOutToo() {
+        // A fastball smeared over its 17 px step shows a blob of 6.5 px: the hand that threw
+        // it, 7 px, is only a little larger, and still lies across the ball's path.
+        let track = Self.chain([Self.hand(0), Self.hand(1)] + (2..<10).map { Self.ball($0, radius: 6.5) })
+        #expect(Self.tracker.unrelatedLeadingPoints(of: track, path: Self.path) == 2)
+    }
+
     @Test func theHandAnotherChainFollowedBeforeTheBallIsLeftOut() {
         // Points taken from a chain that followed the hand, before the flight's own.
         let points = [Self.hand(0), Self.hand(1)] + (2..<14).map { Self.ball($0) }

@@ -140,8 +140,8 @@ extension TrajectoryTracker {
                   p.contrast >= settings.backfillContrastShare * next.contrast else { break }
             first -= 1
         }
-        // Within the window too, the first points up to the last of them that is far larger than
-        // the ball and lies far across the path of the points after it are what the chain began
+        // Within the window too, the first points up to the last of them that is larger than the
+        // ball and lies far across the path of the points after it are what the chain began
         // on: a pitcher's hand whipping through with the ball before the release lies on a path
         // that fits the window as a whole once the fit bends to take it in. Only among the first
         // few (``launchFramesLost`` and one more): further in, a point off the path is a
@@ -166,7 +166,7 @@ extension TrajectoryTracker {
         return lastOff + 1
     }
 
-    /// Whether point `i`, a blob far larger than the ball, lies across the path of the flight's
+    /// Whether point `i`, a blob larger than the ball, lies across the path of the flight's
     /// next points (up to `trajectoryLength` of them, the same kind of path as `path`) by more
     /// than the look back allows a detection a frame earlier (see ``earlierDetections(of:like:)``),
     /// and by more than twice what the ball's detections scatter: a hand that carried the ball
@@ -180,11 +180,13 @@ extension TrajectoryTracker {
         let next = Array(points[(i + 1)...].prefix(settings.trajectoryLength))
         guard next.count >= AnalysisSettings.minimumTrajectoryLength else { return false }
         let point = points[i], neighbour = next[0]
-        // Only a blob far larger than the ball (see `isMerged`): the hand with the ball in it.
-        // The ball's own, rising off a rim or out of a player's hands, may lie across the path
-        // its next points fit, and stays.
+        // Only a blob larger than the ball's later ones: the hand with the ball in it (a fast
+        // ball's streak may be nearly as large as the hand that lets it go, so not "far larger",
+        // see `isMerged`). The ball's own blob, no larger as it rises off a rim or out of a player's
+        // hands, may lie across the path its next points fit, and stays; merged with what it
+        // leaves (a net it drops through), it is given up as the hand is.
         let radius = next.map(\.radius).sorted()[next.count / 2]
-        guard point.radius > Self.mergedRadiusRatio * radius, let fit = path.refitted(to: next) else { return false }
+        guard point.radius > radius, let fit = path.refitted(to: next) else { return false }
         let step = (x: neighbour.position.x - point.position.x, y: neighbour.position.y - point.position.y)
         let stepLength = (step.x * step.x + step.y * step.y).squareRoot()
         if point.elongation >= StreakPlacement.streakElongation,
