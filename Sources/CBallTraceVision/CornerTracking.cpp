@@ -24,44 +24,73 @@ void CameraMotionEstimator::select_corners() {
     const int cw = std::max(1, (w - 2 * margin) / kCellsAcross), ch = std::max(1, (h - 2 * margin) / kCellsDown);
     // The window sums come from the gradient products of each pixel, summed down five rows,
     // then across five columns: integers, so exactly the sums a window-by-window loop adds
-    // up in floating point (all below 2²⁴), at a fraction of the cost.
-    products_.resize(size_t(3) * w * h);
-    int32_t *pxx = products_.data(), *pyy = pxx + size_t(w) * h, *pxy = pyy + size_t(w) * h;
-    for (int y = margin - 2; y < h - margin + 2; ++y) {
+    // up in floating point (all below 2²⁴), at a fraction of the cost. The sums down move two
+    // rows at a time (the two rows entering added, the two leaving taken away), so only the
+    // products of the last eight rows are kept, in a ring that stays in the cache.
+    constexpr int kRing = 8;
+    const int x_begin = margin - 3, x_end = w - margin + 3;
+    products_.resize(size_t(3) * kRing * w);
+    int32_t *ring = products_.data();
+    auto products_of = [&](int y) {
+        int32_t *xx = ring + size_t(3) * (y % kRing) * w, *yy = xx + w, *xy = yy + w;
         const uint8_t *r = p + size_t(y) * w;
-        const size_t row = size_t(y) * w;
-        for (int x = margin - 3; x < w - margin + 3; ++x) {
+        for (int x = x_begin; x < x_end; ++x) {
             int gx = r[x + 1] - r[x - 1], gy = r[x + w] - r[x - w];
-            pxx[row + x] = gx * gx;
-            pyy[row + x] = gy * gy;
-            pxy[row + x] = gx * gy;
+            xx[x] = gx * gx;
+            yy[x] = gy * gy;
+            xy[x] = gx * gy;
         }
-    }
+    };
+    auto row_of = [&](int y) { return ring + size_t(3) * (y % kRing) * w; };
     column_sums_.resize(size_t(3) * w);
     int32_t *cxx = column_sums_.data(), *cyy = cxx + w, *cxy = cyy + w;
     strength_.resize(size_t(w) * h);  // only the even pixels scanned below are read
+    int summed = -1;  // the row the column sums are centred on, none yet
     for (int y = margin & ~1; y < h - margin; y += 2) {
         if (y < margin) continue;
-        for (int x = margin - 3; x < w - margin + 3; ++x) {
-            int32_t sxx = 0, syy = 0, sxy = 0;
-            for (int v = -2; v <= 2; ++v) {
-                const size_t i = size_t(y + v) * w + x;
-                sxx += pxx[i];
-                syy += pyy[i];
-                sxy += pxy[i];
+        if (summed < 0) {
+            for (int v = -2; v <= 2; ++v) products_of(y + v);
+            for (int x = x_begin; x < x_end; ++x) {
+                int32_t sxx = 0, syy = 0, sxy = 0;
+                for (int v = -2; v <= 2; ++v) {
+                    const int32_t *row = row_of(y + v);
+                    sxx += row[x];
+                    syy += row[w + x];
+                    sxy += row[2 * w + x];
+                }
+                cxx[x] = sxx;
+                cyy[x] = syy;
+                cxy[x] = sxy;
             }
-            cxx[x] = sxx;
-            cyy[x] = syy;
-            cxy[x] = sxy;
+        } else {
+            products_of(y + 1);
+            products_of(y + 2);
+            const int32_t *in1 = row_of(y + 1), *in2 = row_of(y + 2), *out1 = row_of(summed - 2), *out2 = row_of(summed - 1);
+            for (int x = x_begin; x < x_end; ++x) {
+                cxx[x] += in1[x] + in2[x] - out1[x] - out2[x];
+                cyy[x] += in1[w + x] + in2[w + x] - out1[w + x] - out2[w + x];
+                cxy[x] += in1[2 * w + x] + in2[2 * w + x] - out1[2 * w + x] - out2[2 * w + x];
+            }
         }
+        summed = y;
         float *out = strength_.data() + size_t(y) * w;
-        for (int x = (margin + 1) & ~1; x < w - margin; x += 2) {
-            float sxx = 0, syy = 0, sxy = 0;
-            for (int u = -2; u <= 2; ++u) {
-                sxx += float(cxx[x + u]);
-                syy += float(cyy[x + u]);
-                sxy += float(cxy[x + u]);
+        // Across five columns the same way, two columns at a time. Every partial sum is a
+        // whole number below 2²⁴, which a float holds exactly: summing in integers and
+        // converting once gives the same floats as summing the converted columns.
+        const int x_first = (margin + 1) & ~1;
+        int32_t hxx = 0, hyy = 0, hxy = 0;
+        for (int u = -2; u <= 2; ++u) {
+            hxx += cxx[x_first + u];
+            hyy += cyy[x_first + u];
+            hxy += cxy[x_first + u];
+        }
+        for (int x = x_first; x < w - margin; x += 2) {
+            if (x > x_first) {
+                hxx += cxx[x + 1] + cxx[x + 2] - cxx[x - 4] - cxx[x - 3];
+                hyy += cyy[x + 1] + cyy[x + 2] - cyy[x - 4] - cyy[x - 3];
+                hxy += cxy[x + 1] + cxy[x + 2] - cxy[x - 4] - cxy[x - 3];
             }
+            const float sxx = float(hxx), syy = float(hyy), sxy = float(hxy);
             float half = 0.5f * (sxx + syy);
             out[x] = half - std::sqrt(std::max(0.0f, 0.25f * (sxx - syy) * (sxx - syy) + sxy * sxy));
         }
