@@ -63,6 +63,29 @@ import Testing
         #expect(observation.continues == flights[0].id)
     }
 
+    /// The descent is the ball of the flight it continues: launched where that flight began, at
+    /// its first detection, not at the top edge where it is seen again; and its own path, a far
+    /// ball slowed by drag, gives no launch speed or angle (they are the flight's).
+    @Test func aBallComingBackWasLaunchedWhereItsFlightBeganAndHasNoLaunchFiguresOfItsOwn() throws {
+        let flights = Self.track(Self.positions(climb: true))
+        try #require(flights.count == 2, "\(flights.count) flights")
+        let observations = flights.map {
+            TrajectoryObservation(track: $0, frameWidth: Self.width, frameHeight: Self.height, coordinates: .topLeft,
+                                  trajectoryLength: 10, frameInterval: 1 / Self.fps, scale: .pixelsPerMetre(100))
+        }
+        let struck = flights[0].points[0]
+        #expect(observations[0].events.launch == FlightMoment(frame: struck.frame, time: struck.time))
+        #expect(observations[1].events.launch == observations[0].events.launch)
+        #expect(observations[1].detectedPoints[0].frame > struck.frame + 20, "the descent is seen far later")
+        #expect(observations[0].physics?.measurable == true)
+        let descent = try #require(observations[1].physics)
+        #expect(!descent.measurable && descent.launchSpeed == nil && descent.launchAngle == nil)
+        #expect(descent.notMeasurableBecause?.contains(flights[0].id.uuidString) == true)
+        // Played at a quarter of life's speed, the launch is a quarter as fast too.
+        let slowed = flights[1].timesStretched(by: 4)
+        #expect(slowed.continuedLaunch == FlightMoment(frame: struck.frame, time: 4 * struck.time))
+    }
+
     /// The same, filmed by a camera tilting up after the ball: the rows it brings into view at
     /// the top are new to the background model, and a ball there is not found (it would be
     /// taken for background). The climb, a 2.5 px ball, is last seen 10–17 px below the edge,

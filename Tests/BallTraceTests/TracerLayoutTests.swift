@@ -62,7 +62,8 @@ func aBallSeenToLandHasItsCarryWrittenWhereItCameDown(landed: Bool) throws {
     let l = layout([observation(flightTrack(), scale: nil)])
     #expect(l.labels.isEmpty)
     let flight = try #require(l.flights.first)
-    #expect(abs(flight.launch.x - 80) < 1e-6 && abs(flight.launch.y - 300) < 1e-6)
+    let launch = try #require(flight.launch)
+    #expect(abs(launch.x - 80) < 1e-6 && abs(launch.y - 300) < 1e-6)
     // Apex at t = 0.75 s: x = 305, y = 300 − 168.75.
     let apex = try #require(flight.apex)
     #expect(abs(apex.x - 305) < 3 && abs(apex.y - 131.25) < 1)
@@ -116,4 +117,17 @@ func aBallSeenToLandHasItsCarryWrittenWhereItCameDown(landed: Bool) throws {
     let box = TracerLayout.place(width: 200, height: 20, near: PixelPoint(x: 5, y: 5), clearance: 10,
                                  inside: PixelRect(x: 0, y: 0, width: 150, height: 100), avoiding: [], points: [])
     #expect(box.x <= 0 && box.y >= 0 && box.y + box.height <= 100)
+}
+
+/// A trajectory that continues another (the ball coming back into the picture) was not
+/// launched where it is first seen: the tracer marks no launch there, and writes no figures.
+@Test func aBallComingBackIntoThePictureGetsNoLaunchMarker() throws {
+    var track = flightTrack()
+    let own = layout([observation(track)])
+    #expect(own.flights.first?.launch == own.flights.first?.detected.first)
+    track.continues = UUID()
+    let continuing = layout([observation(track)])
+    let flight = try #require(continuing.flights.first)
+    #expect(flight.launch == nil)
+    #expect(!continuing.labels.contains { $0.text.contains("m/s") })
 }

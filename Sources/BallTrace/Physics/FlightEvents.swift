@@ -43,7 +43,9 @@ public struct FlightEvents: Sendable, Hashable, Codable {
     /// that does not come from the tee.
     public var impact: FlightMoment?
     /// The first detection of the flight. A ball at rest (on a tee, in a hand) is part of the
-    /// background, so this is the first frame it moves in.
+    /// background, so this is the first frame it moves in. For a trajectory that continues
+    /// another (``TrajectoryObservation/continues``: the same ball coming back into the
+    /// picture), that one's launch: where the ball was launched, not where it is seen again.
     public var launch: FlightMoment
     /// Nil when the path has no highest point between launch and its predicted end (a ball
     /// that only falls, or is lost still climbing out of the frame).

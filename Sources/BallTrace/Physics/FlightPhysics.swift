@@ -53,12 +53,22 @@ public struct FlightPhysics: Sendable, Hashable, Codable {
     ///   - points: the detections, in pixels of the displayed frame (y down).
     ///   - fit: the path fitted to them in the picture; nil when it was recognised in depth.
     ///   - landed: whether the ball was seen to come down and stay at its last detection.
-    init?(points: [TrackPoint], fit: MotionFit?, setting: ScaleSetting, landed: Bool = false) {
+    ///   - continuing: the flight these points continue, when they are its ball coming back
+    ///     into the picture: their path is a descent far from the launch, slowed by drag, from
+    ///     which no launch figure can be read (a speed of a metre a second "launched" 70° down);
+    ///     they are measured on that flight, and withheld here.
+    init?(points: [TrackPoint], fit: MotionFit?, setting: ScaleSetting, landed: Bool = false, continuing: UUID? = nil) {
         let early = points.prefix(5).map(\.radius).sorted(), late = points.suffix(5).map(\.radius).sorted()
         let launchRadius = early[early.count / 2], finalRadius = late[late.count / 2]
         guard let scale = PhysicalScale.resolve(setting, launchRadius: launchRadius) else { return nil }
         self.scale = scale
         assumptions = Self.assumptions
+        if let continuing {
+            measurable = false
+            notMeasurableBecause = "the ball of trajectory \(continuing.uuidString) coming back into the picture: "
+                + "its launch figures are that trajectory's, where it was launched"
+            return
+        }
         let sizeChange = max(finalRadius / launchRadius, launchRadius / finalRadius)
         guard let fit, sizeChange <= Self.largestSizeChange else {
             measurable = false

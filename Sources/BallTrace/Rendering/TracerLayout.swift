@@ -12,7 +12,9 @@ struct TracerLayout: Sendable, Hashable {
         var detected: [PixelPoint]
         /// From the last detection along the predicted path (drawn as a dashed green line).
         var predicted: [PixelPoint]
-        var launch: PixelPoint
+        /// Where the ball was launched; nil for a flight that continues another (the ball
+        /// coming back into the picture, launched where that one began).
+        var launch: PixelPoint?
         var apex: PixelPoint?
         /// Where the ball came down and lay (its last detection), when it was seen to land.
         var landing: PixelPoint?
@@ -77,7 +79,8 @@ struct TracerLayout: Sendable, Hashable {
             t.coordinateSystem.pixel(NormalizedPoint(x: $0.x, y: $0.y), frameWidth: frameWidth, frameHeight: frameHeight)
         }
         let landing = t.events.exit.reason == .landed ? paths.detected.last : nil
-        return Flight(detected: paths.detected, predicted: paths.predicted, launch: paths.detected[0], apex: apex, landing: landing)
+        return Flight(detected: paths.detected, predicted: paths.predicted, launch: t.continues == nil ? paths.detected[0] : nil,
+                      apex: apex, landing: landing)
     }
 
     /// The polyline with points at most 8 px apart, so that a long straight segment keeps

@@ -31,9 +31,11 @@ enum TracerRenderer {
         }
         for flight in layout.flights {
             // Launch: a filled disc; apex: a triangle pointing up.
-            try picture.circle(flight.launch, radius: marker + 1, colour: style.shadowColour)
-            try picture.circle(flight.launch, radius: marker, colour: style.labelColour)
-            try picture.circle(flight.launch, radius: marker * 0.55, colour: style.detectedColour)
+            if let launch = flight.launch {
+                try picture.circle(launch, radius: marker + 1, colour: style.shadowColour)
+                try picture.circle(launch, radius: marker, colour: style.labelColour)
+                try picture.circle(launch, radius: marker * 0.55, colour: style.detectedColour)
+            }
             if let apex = flight.apex {
                 let s = marker * 1.3
                 let triangle = [PixelPoint(x: apex.x, y: apex.y - s), PixelPoint(x: apex.x + s * 0.9, y: apex.y + s * 0.6),

@@ -29,6 +29,9 @@ struct Track: Sendable, Hashable, Identifiable {
     /// The flight this one continues: the same ball, come back down into the picture after
     /// climbing out of it through the top. Nil for a flight seen from its start.
     var continues: UUID?
+    /// When the flight this one continues was launched (its first detection): the same ball's
+    /// launch, which this stretch of its path did not see. Nil for a flight seen from its start.
+    var continuedLaunch: FlightMoment?
     /// Whether the chain took the place of a longer one that ended on the same two detections
     /// and was dropped (see `TrajectoryTracker.distinctChains`): what that one followed before
     /// may be this one's past (see `TrajectoryTracker.shortFlightJoinedToItsPast`).
@@ -65,12 +68,14 @@ struct Track: Sendable, Hashable, Identifiable {
     }
     var isReported: Bool { reportedAtFrame != nil }
 
-    /// The same track with every time (its points', its impact's) `factor` times as far from
+    /// The same track with every time (its points', its impact's, its launch's when it
+    /// continues another flight) `factor` times as far from
     /// the clip's start: from the time a slow-motion clip was filmed in to the time it plays in.
     func timesStretched(by factor: Double) -> Track {
         var copy = self
         for i in copy.points.indices { copy.points[i].time *= factor }
         copy.impact?.time *= factor
+        copy.continuedLaunch?.time *= factor
         copy.fitted.value = nil
         return copy
     }

@@ -95,13 +95,18 @@ public struct TrajectoryObservation: Sendable, Hashable, Identifiable {
         events = FlightEvents(points: points, path: flightPath, predicted: ahead, interval: interval,
                               frameWidth: frameWidth, frameHeight: frameHeight, coordinates: coordinates,
                               endedBy: track.ending, impact: track.impact)
+        // The ball coming back into the picture was launched where the flight it continues
+        // began, not at the top edge where it is seen again.
+        if let launch = track.continuedLaunch { events.launch = launch }
         physics = scale.flatMap { setting in
             let landed = track.ending == .landed
             guard slowMotion != 1 else {
-                return FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: setting, landed: landed)
+                return FlightPhysics(points: points, fit: depthFit == nil ? pictureFit : nil, setting: setting, landed: landed,
+                                     continuing: track.continues)
             }
             let lived = track.timesStretched(by: 1 / slowMotion).points
-            return FlightPhysics(points: lived, fit: depthFit == nil ? MotionFit(lived) : nil, setting: setting, landed: landed)
+            return FlightPhysics(points: lived, fit: depthFit == nil ? MotionFit(lived) : nil, setting: setting, landed: landed,
+                                 continuing: track.continues)
         }
     }
 

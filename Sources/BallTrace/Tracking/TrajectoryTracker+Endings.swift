@@ -85,7 +85,7 @@ extension TrajectoryTracker {
     /// at the top edge, within a fifth of the frame's width of where the flight left, after it
     /// left and within `settings.longestTimeAbove`, and goes down. Of several such flights, the one
     /// that left last.
-    func flightComingBack(_ points: [TrackPoint]) -> UUID? {
+    func flightComingBack(_ points: [TrackPoint]) -> Track? {
         guard let first = points.first, let last = points.last, last.picturePosition.y > first.picturePosition.y else { return nil }
         let edge = max(3 * first.radius, settings.travellingShare * settings.shorterSide)
         guard first.picturePosition.y <= edge else { return nil }
@@ -102,7 +102,7 @@ extension TrajectoryTracker {
             let perFrame = (exit.picturePosition.y - before.picturePosition.y) / Double(max(1, exit.step - before.step))
             return exit.picturePosition.y <= exit.radius + 2 * settings.analysisPixel
                 || exit.picturePosition.y + Double(settings.maximumMissedFrames) * perFrame < exit.radius
-        }?.id
+        }
     }
 
     /// The flight as it ended, when its last window turned upward because it bounced (kept

@@ -392,7 +392,8 @@ struct TrajectoryTracker: Sendable {
                 let others = detectionsOfFlights(since: flight.points[0].step)
                 guard 2 * flight.points.count(where: { others.contains($0.detection) }) <= flight.points.count else { continue }
                 flight.reportedAtFrame = pass.frame
-                flight.continues = continued
+                flight.continues = continued?.id
+                flight.continuedLaunch = continued.map { $0.continuedLaunch ?? FlightMoment(frame: $0.points[0].frame, time: $0.points[0].time) }
                 flight.impact = impactFromTee(of: flight, like: path)
             }
             if path.isInDepth { flight.isSeenInDepth = true }
