@@ -143,3 +143,18 @@ func coordinateSystemIsNamedAsTheUserAskedForIt(system: CoordinateSystem, name: 
     #expect(significant(123456.789, 3) == 123000)
     #expect(significant(0, 9) == 0)
 }
+
+/// The text summary says which trajectory a ball coming back into the picture continues, so that
+/// a reader sees one flight in two lines, not two shots.
+@Test func theSummaryNamesTheTrajectoryAReturningBallContinues() throws {
+    var result = sampleResult()
+    let first = try #require(result.trajectories.first)
+    var comeback = first
+    comeback.uuid = UUID()
+    comeback.continues = first.uuid
+    result.trajectories.append(comeback)
+    let lines = TextSummary.lines(for: result)
+    try #require(lines.count == 3, "\(lines)")
+    #expect(!lines[1].contains("continues"))
+    #expect(lines[2].hasSuffix("continues \(first.uuid.uuidString.prefix(8))"))
+}

@@ -18,6 +18,8 @@ package enum TextSummary {
             if let launch = TracerLayout.launchText(t.physics) { line += "  launch \(launch)" }
             if let apex = TracerLayout.apexText(t.physics) { line += "  \(apex)" }
             if let carry = TracerLayout.carryText(t.physics) { line += "  \(carry)" }
+            // The ball of an earlier trajectory coming back into the picture: one flight, two lines.
+            if let continued = t.continues { line += "  continues \(continued.uuidString.prefix(8))" }
             lines.append(line)
         }
         if let time = result.tracerFrameTime {
