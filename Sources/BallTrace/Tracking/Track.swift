@@ -68,9 +68,9 @@ struct Track: Sendable, Hashable, Identifiable {
     }
     var isReported: Bool { reportedAtFrame != nil }
 
-    /// The same track with every time (its points', its impact's, its launch's when it
-    /// continues another flight) `factor` times as far from
-    /// the clip's start: from the time a slow-motion clip was filmed in to the time it plays in.
+    /// The same track with every time (its points', its impact's, and the launch of the flight
+    /// it continues) `factor` times as far from the clip's start: from the time a slow-motion
+    /// clip was filmed in to the time it plays in.
     func timesStretched(by factor: Double) -> Track {
         var copy = self
         for i in copy.points.indices { copy.points[i].time *= factor }
