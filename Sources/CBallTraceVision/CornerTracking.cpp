@@ -31,8 +31,10 @@ void CameraMotionEstimator::select_corners() {
     const int x_begin = margin - 3, x_end = w - margin + 3;
     products_.resize(size_t(3) * kRing * w);
     int32_t *ring = products_.data();
+    // Row y's products, the three planes of one ring slot: xx, then yy, then xy.
+    auto row_of = [&](int y) { return ring + size_t(3) * (y % kRing) * w; };
     auto products_of = [&](int y) {
-        int32_t *xx = ring + size_t(3) * (y % kRing) * w, *yy = xx + w, *xy = yy + w;
+        int32_t *xx = row_of(y), *yy = xx + w, *xy = yy + w;
         const uint8_t *r = p + size_t(y) * w;
         for (int x = x_begin; x < x_end; ++x) {
             int gx = r[x + 1] - r[x - 1], gy = r[x + w] - r[x - w];
@@ -41,7 +43,6 @@ void CameraMotionEstimator::select_corners() {
             xy[x] = gx * gy;
         }
     };
-    auto row_of = [&](int y) { return ring + size_t(3) * (y % kRing) * w; };
     column_sums_.resize(size_t(3) * w);
     int32_t *cxx = column_sums_.data(), *cyy = cxx + w, *cxy = cyy + w;
     strength_.resize(size_t(w) * h);  // only the even pixels scanned below are read
