@@ -390,7 +390,8 @@ struct TrajectoryTracker: Sendable {
                 // Most of its detections are a reported flight's: the same ball, followed by a
                 // chain that left it a frame and came back to it; one ball, one flight.
                 let others = detectionsOfFlights(since: flight.points[0].step)
-                guard 2 * flight.points.count(where: { others.contains($0.detection) }) <= flight.points.count else { continue }
+                guard 2 * flight.points.count(where: { others.contains($0.detection) }) <= flight.points.count,
+                      isBelievable(flight) else { continue }
                 flight.reportedAtFrame = pass.frame
                 flight.continues = continued?.id
                 flight.continuedLaunch = continued.map { $0.continuedLaunch ?? FlightMoment(frame: $0.points[0].frame, time: $0.points[0].time) }
@@ -400,6 +401,24 @@ struct TrajectoryTracker: Sendable {
             active[t] = flight
             endChains(endingLike: t, &pass)
         }
+    }
+
+    /// The least confidence (see ``TrajectoryObservation/confidence``) a chain that passed the
+    /// ballistic test is first reported with. Below it, its points scatter from any one path by
+    /// more than a ball of its size may over most of its windows, or nearly all of them stand
+    /// among other moving things: a player's hands hopping after a shot, a limb that a
+    /// parabola fits for a moment. Such a chain is followed on, not reported; a ball's path
+    /// holds as it flies on, and its chain is reported a frame or two later, with all it
+    /// followed. Only chains confirmed by their judged window are held to it: a short flight
+    /// judged whole when it is lost, or a chain about to leave the picture, has no later frame
+    /// to show itself in (held to it too, three hand-held drives of the moving suite were
+    /// never reported).
+    static let leastConfidenceToReport = 0.1
+
+    /// Whether a chain about to be reported is believable enough (see
+    /// ``leastConfidenceToReport``).
+    func isBelievable(_ flight: Track) -> Bool {
+        TrajectoryObservation.confidence(of: flight, trajectoryLength: settings.trajectoryLength) >= Self.leastConfidenceToReport
     }
 
     /// A chain too short to be confirmed that takes up a reported flight which lost its ball
