@@ -21,7 +21,11 @@ struct FittedMotion: Sendable {
 
     init?(_ track: borrowing Track, settings: TrackerSettings) {
         let points = track.points
-        var window = Array(Track.withoutPartialDetections(points.suffix(settings.predictionWindow + 6))
+        // A flight's path is fitted to five points at least: a parabola through three of a far
+        // speck's (the others left out as partial, their radii a pixel's noise) passes through
+        // their noise exactly and, a frame on, leads hundreds of pixels away.
+        var window = Array(Track.withoutPartialDetections(points.suffix(settings.predictionWindow + 6),
+                                                          keepingAtLeast: track.isReported ? 5 : 3)
             .suffix(settings.predictionWindow))
         // The point the chain began on, when the others place it far off their path: the ball
         // at the strike, merged with the club or still at rest for part of the frame, whose

@@ -180,9 +180,9 @@ struct Track: Sendable, Hashable, Identifiable {
     /// ball going behind something shows only its near edge, whose centre lags behind the
     /// ball's, and a fit through those lagging centres bends the path back. A ball flying away
     /// shrinks too, but steadily, and its own trend (log-radius, straight through the last six
-    /// kept points, and no larger than their median) expects that. At least three points are
-    /// kept.
-    static func withoutPartialDetections(_ points: some Collection<TrackPoint>) -> [TrackPoint] {
+    /// kept points, and no larger than their median) expects that. When fewer than `least`
+    /// points would be kept, all are (at least three: a parabola's own number).
+    static func withoutPartialDetections(_ points: some Collection<TrackPoint>, keepingAtLeast least: Int = 3) -> [TrackPoint] {
         let all = Array(points)
         guard all.count > 3 else { return all }
         var kept: [TrackPoint] = []
@@ -212,7 +212,7 @@ struct Track: Sendable, Hashable, Identifiable {
                 logs[count] = logRadius
                 count += 1
             }
-            return kept.count >= 3 ? kept : all
+            return kept.count >= max(3, least) ? kept : all
         }
     }
 
