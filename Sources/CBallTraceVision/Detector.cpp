@@ -49,6 +49,8 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
             throw std::invalid_argument("detector: still_frames must be 1…255");
         if (c.kept_frames < 1 || c.kept_frames > 64)
             throw std::invalid_argument("detector: kept_frames must be 1…64");
+        if (c.history_frames < c.kept_frames || c.history_frames > 4096)
+            throw std::invalid_argument("detector: history_frames must be kept_frames…4096");
         auto d = std::make_unique<bt_detector>();
         d->config = c;
         d->wide = !c.narrow_vectors && has_wide_vectors();
@@ -62,9 +64,10 @@ extern "C" int bt_detector_create(const bt_detector_config *config, bt_detector 
         d->mask_words = (d->width + 63) / 64;
         d->foreground.assign(size_t(d->mask_words) * d->height, 0);
         d->differences.assign(pixels * c.kept_frames, 0);
-        d->faint_to_model.assign(c.kept_frames, balltrace::Similarity{});
-        d->faint_serial.assign(c.kept_frames, -1);
-        d->left_out.assign(c.kept_frames, {});
+        d->plane_serial.assign(c.kept_frames, -1);
+        d->faint_to_model.assign(c.history_frames, balltrace::Similarity{});
+        d->faint_serial.assign(c.history_frames, -1);
+        d->left_out.assign(c.history_frames, {});
         d->column_sums.assign(size_t(d->width) * c.reduction, 0);
         d->row_has_foreground.assign(d->height, 0);
         d->picture.assign(pixels, 0);
@@ -183,9 +186,10 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
             report->camera_seconds = thread_cpu_seconds() - started;
         }
         update_model(d, seen);
-        const int slot = int(d->frames % c.kept_frames);
-        d->faint_to_model[slot] = d->pending;
-        d->faint_serial[slot] = d->frames;
+        const int slot = int(d->frames % c.kept_frames), history = int(d->frames % c.history_frames);
+        d->plane_serial[slot] = d->frames;
+        d->faint_to_model[history] = d->pending;
+        d->faint_serial[history] = d->frames;
         report->serial = d->frames;
         d->older_picture.swap(d->last_picture);
         d->last_picture.swap(d->picture);
@@ -255,7 +259,7 @@ extern "C" int bt_detector_process(bt_detector *d, const uint8_t *luma, ptrdiff_
         int k = std::min<int>(capacity, int(ranked.size()));
         std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end(),
                           [](const std::pair<double, int> &a, const std::pair<double, int> &b) { return a.first > b.first; });
-        auto &left_out = d->left_out[size_t(slot)];
+        auto &left_out = d->left_out[size_t(history)];
         left_out.clear();
         for (size_t j = size_t(k); j < ranked.size(); ++j) left_out.push_back(d->sums[size_t(ranked[j].second)]);
         const double picture_scale = moved ? std::hypot(to_picture.a, to_picture.b) : 1;

@@ -156,14 +156,19 @@ struct bt_detector {
     // From the model's pixels to the scene's: the first frame's, carried along by each move.
     balltrace::Similarity scene_from_model;
     // The last `config.kept_frames` analysed frames, by serial number modulo that: each one's
-    // |picture − model| everywhere (the model before it learned from that picture), and the map
-    // from its pixels to the model's then, for the search for a ball too faint to be a blob.
+    // |picture − model| everywhere (the model before it learned from that picture), for the
+    // search for a ball too faint to be a blob, and whose plane each slot holds.
     std::vector<uint8_t> differences;
+    std::vector<long> plane_serial;
+    // The last `config.history_frames` analysed frames, by serial number modulo that: the map
+    // from each one's pixels to the model's then, and the blobs the cap left out (found, of a
+    // size to keep, but weaker than the `capacity` handed over): in clutter a ball passing
+    // something is sometimes one of them, and a flight just confirmed looks for its ball among
+    // them in the frames it missed, as far back as the tracker keeps frames. Small: kept
+    // longer than the planes, so that detection running ahead never overwrites a frame the
+    // tracking thread may still read.
     std::vector<balltrace::Similarity> faint_to_model;
     std::vector<long> faint_serial;
-    // For the same frames, the blobs the cap left out (found, of a size to keep, but weaker
-    // than the `capacity` handed over): in clutter a ball passing something is sometimes one of
-    // them, and where a flight expects its ball it is looked for among them first.
     std::vector<std::vector<balltrace::detector::BlobSums>> left_out;
 };
 

@@ -161,7 +161,7 @@ const BlobSums *find_left_out(const std::vector<BlobSums> &left_out, double cx, 
 /// point and sizes in its model's pixels as that frame saw them (pixel centres at
 /// half-integers there too, the point as a pixel index), and the way back to its picture.
 struct KeptFrameSearch {
-    int slot = 0;
+    int slot = 0, history = 0;
     const uint8_t *plane = nullptr;
     balltrace::Similarity to_model;
     double cx = 0, cy = 0, reach = 0, radius = 0, scale = 1;
@@ -170,14 +170,16 @@ struct KeptFrameSearch {
 /// The search of (x, y), `reach` and `radius` (stored pixels) in the frame `serial`; false when
 /// that frame is no longer kept or the point lies absurdly far off.
 bool kept_frame_search(const bt_detector *d, long serial, double x, double y, double reach, double radius,
-                       KeptFrameSearch &search) {
+                       KeptFrameSearch &search, bool plane = true) {
     if (d == nullptr || serial < 0 || !(reach > 0) || !(radius > 0)) return false;
-    const int slot = int(serial % d->config.kept_frames);
-    if (d->faint_serial[slot] != serial) return false;  // too old: overwritten
+    const int slot = int(serial % d->config.kept_frames), history = int(serial % d->config.history_frames);
+    if (d->faint_serial[history] != serial) return false;  // too old: overwritten
+    if (plane && d->plane_serial[slot] != serial) return false;
     const double k = d->config.reduction;
     search.slot = slot;
-    search.plane = d->differences.data() + size_t(slot) * d->width * d->height;
-    search.to_model = d->faint_to_model[slot];
+    search.history = history;
+    search.plane = plane ? d->differences.data() + size_t(slot) * d->width * d->height : nullptr;
+    search.to_model = d->faint_to_model[history];
     double mx, my;
     search.to_model.apply(x / k, y / k, mx, my);
     search.scale = std::hypot(search.to_model.a, search.to_model.b);
@@ -303,9 +305,9 @@ extern "C" int bt_detector_find_left_out_blob(const bt_detector *d, long serial,
                                               double radius, bt_blob *blob) {
     // Into the model's pixels as that frame saw them, where its blobs were found.
     KeptFrameSearch search;
-    if (blob == nullptr || !kept_frame_search(d, serial, x, y, reach, radius, search)) return 0;
+    if (blob == nullptr || !kept_frame_search(d, serial, x, y, reach, radius, search, false)) return 0;
     const double k = d->config.reduction;
-    const BlobSums *found = find_left_out(d->left_out[size_t(search.slot)], search.cx, search.cy, search.reach, search.radius);
+    const BlobSums *found = find_left_out(d->left_out[size_t(search.history)], search.cx, search.cy, search.reach, search.radius);
     if (found == nullptr) return 0;
     // Back to the frame's own pixels, stored size, as the detector hands its blobs over.
     const balltrace::Similarity to_picture = search.to_model.inverse();

@@ -56,10 +56,25 @@ import Testing
         #expect(detector.leftOutBlob(inFrame: serial, near: PixelPoint(x: 303, y: 149), reach: 6, radius: 3) == nil)
     }
 
+    /// The frames a flight just confirmed looks back into are kept as long as the tracker keeps
+    /// frames to look back into, plus the frames detection may run ahead of the tracker: when
+    /// the tracking thread falls behind (a busy machine), detection running ahead must not have
+    /// overwritten them, or what the tracker finds would depend on how busy the machine was.
+    @Test func aFrameTheTrackerMayStillLookBackIntoIsKeptHoweverFarDetectionRanAhead() throws {
+        let ball = PixelPoint(x: 300.5, y: 150.5)
+        let (detector, _, serial) = try detectorAfterLearning(last: Self.crowdedPicture(ball: ball), capacity: 12)
+        let lookBack = TrajectoryTracker.framesKept(trajectoryLength: AnalysisSettings().trajectoryLength)
+        for k in 0..<(BlobDetector.keptFrames + lookBack - 1) {
+            _ = try detect(detector, Self.crowdedPicture(ball: PixelPoint(x: 300.5, y: 150.5), noiseSeed: 100 + UInt64(k)))
+        }
+        #expect(detector.leftOutBlob(inFrame: serial, near: PixelPoint(x: 303, y: 149), reach: 6, radius: 3) != nil)
+    }
+
     @Test func aFrameNoLongerKeptOffersNothing() throws {
         let ball = PixelPoint(x: 300.5, y: 150.5)
         let (detector, _, serial) = try detectorAfterLearning(last: Self.crowdedPicture(ball: ball), capacity: 12)
-        for k in 0..<BlobDetector.keptFrames {
+        let lookBack = TrajectoryTracker.framesKept(trajectoryLength: AnalysisSettings().trajectoryLength)
+        for k in 0..<BlobDetector.historyFrames(lookingBack: lookBack) {
             _ = try detect(detector, Self.crowdedPicture(ball: PixelPoint(x: 300.5, y: 150.5), noiseSeed: 100 + UInt64(k)))
         }
         #expect(detector.leftOutBlob(inFrame: serial, near: PixelPoint(x: 303, y: 149), reach: 6, radius: 3) == nil)

@@ -40,6 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     config.max_extent = in.in(1, 64);
     config.compensate_motion = in.next() & 1;
     config.kept_frames = in.in(odd ? 0 : 1, 8);
+    config.history_frames = config.kept_frames + in.in(odd ? -2 : 0, 24);
 
     char message[256] = {0};
     bt_detector *detector = nullptr;

@@ -57,7 +57,8 @@ final class FrameAnalyzer {
         detector = try BlobDetector(
             frameWidth: geometry.storedWidth, frameHeight: geometry.storedHeight,
             minimumRadius: minimumRadius, maximumRadius: maximumRadius,
-            analysisInterval: max(settings.frameSpacing, frameInterval), followsCamera: !settings.fixedCamera)
+            analysisInterval: max(settings.frameSpacing, frameInterval), followsCamera: !settings.fixedCamera,
+            lookBack: TrajectoryTracker.framesKept(trajectoryLength: settings.trajectoryLength))
         faintSpots = FaintSpotFinder(detector: detector)
         specks = SpeckClutter(width: Double(width), height: Double(height), analysisPixel: Double(detector.reduction))
         var trackerSettings = TrackerSettings(trajectoryLength: settings.trajectoryLength, frameWidth: width, frameHeight: height)

@@ -51,8 +51,11 @@ final class BlobDetector {
     ///     with it (a handheld, panning or zooming camera).
     ///   - narrowVectors: update the model 16 pixels at a time even where the processor could do
     ///     32 (AVX2): the same arithmetic, to test that both give the same blobs.
+    ///   - lookBack: how many frames before the one it tracks the tracker may ask about (see
+    ///     ``historyFrames(lookingBack:)``).
     init(frameWidth: Int, frameHeight: Int, minimumRadius: Double, maximumRadius: Double,
-         analysisInterval: Double, followsCamera: Bool = true, capacity: Int = 256, narrowVectors: Bool = false) throws {
+         analysisInterval: Double, followsCamera: Bool = true, capacity: Int = 256, narrowVectors: Bool = false,
+         lookBack: Int = TrajectoryTracker.framesKept(trajectoryLength: AnalysisSettings().trajectoryLength)) throws {
         reduction = Self.reduction(shorterSide: min(frameWidth, frameHeight), minimumRadius: minimumRadius)
         let interval = analysisInterval > 0 ? analysisInterval : 1.0 / 30
         stillFrames = min(255, max(4, Int((Self.stillTime / interval).rounded())))
@@ -61,7 +64,8 @@ final class BlobDetector {
             threshold_minimum: Int32(thresholdRange.lowerBound), threshold_maximum: Int32(thresholdRange.upperBound),
             threshold_initial: 16, still_frames: Int32(stillFrames), min_area: 2,
             max_extent: max(4, 8 * maximumRadius / Double(reduction) + 4), compensate_motion: followsCamera ? 1 : 0,
-            kept_frames: Int32(Self.keptFrames), narrow_vectors: narrowVectors ? 1 : 0)
+            kept_frames: Int32(Self.keptFrames), history_frames: Int32(Self.historyFrames(lookingBack: lookBack)),
+            narrow_vectors: narrowVectors ? 1 : 0)
         var created: OpaquePointer?
         try callShim("background subtraction setup") { bt_detector_create(&config, &created, $0, $1) }
         handle = created!
@@ -78,6 +82,14 @@ final class BlobDetector {
     /// tracker runs behind detection by at most its queue (``TrackingPipeline/depth``) and the
     /// frame it is tracking, and one more is being detected meanwhile.
     static let keptFrames = TrackingPipeline.depth + 2
+
+    /// The last analysed frames ``leftOutBlob(inFrame:near:reach:radius:)`` can search: the
+    /// tracker looks back `lookBack` frames before the one it is tracking (a flight just
+    /// confirmed, for its ball in the frames its chain missed), and detection runs up to
+    /// ``keptFrames`` ahead of it. Kept that long, no frame the tracker may still read is
+    /// overwritten meanwhile, however far detection has run ahead: what it finds does not
+    /// depend on how busy the machine is.
+    static func historyFrames(lookingBack lookBack: Int) -> Int { min(4096, keptFrames + max(0, lookBack)) }
 
     /// What one frame showed as a whole.
     struct FrameReport {

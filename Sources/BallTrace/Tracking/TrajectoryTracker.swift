@@ -128,6 +128,9 @@ struct TrajectoryTracker: Sendable {
         if active.count > settings.maximumLiveChains { keepMostPromising() }
     }
 
+    /// How many frames, the current one among them, are kept to look back into.
+    static func framesKept(trajectoryLength: Int) -> Int { 2 * trajectoryLength + 1 }
+
     /// The frame becomes the current one, and is kept to look back into.
     private mutating func remember(frame: Int, time: Double, blobs: [Blob], sceneToPicture: SimilarityTransform,
                                    spots: (any FaintSpotSource)?) {
@@ -136,7 +139,7 @@ struct TrajectoryTracker: Sendable {
         crowded = crowdedBlobs(blobs)
         recentFrames.append(KeptFrame(frame: frame, time: time, step: step, blobs: blobs, crowded: crowded,
                                       sceneToPicture: sceneToPicture, spots: spots))
-        if recentFrames.count > 2 * settings.trajectoryLength + 1 { recentFrames.removeFirst() }
+        if recentFrames.count > Self.framesKept(trajectoryLength: settings.trajectoryLength) { recentFrames.removeFirst() }
     }
 
     /// Predict: where each track's object should be now, and how far from there it may be.

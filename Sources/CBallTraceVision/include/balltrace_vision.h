@@ -35,6 +35,8 @@ typedef struct {
     double max_extent;      /* largest blob bounding-box side kept, in analysis pixels */
     int compensate_motion;  /* nonzero: estimate the camera's motion and move the background with it */
     int kept_frames;        /* the last frames bt_detector_find_faint_spot can search (1…64): a plane each */
+    int history_frames;     /* the last frames bt_detector_find_left_out_blob can search (kept_frames…4096): the
+                               tracker looks back that far, while detection runs up to kept_frames ahead of it */
     int narrow_vectors;     /* 1: 16-byte vectors only, even where the processor has AVX2 (to test that both agree) */
 } bt_detector_config;
 
