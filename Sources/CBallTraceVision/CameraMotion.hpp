@@ -72,8 +72,8 @@ private:
     // Scratch, kept between frames so that nothing is allocated per frame: candidate corners
     // (x, y, strength), the pairs a fit is made from, and which of them agree.
     std::vector<float> candidates_;
-    // Gradient products per fine pixel (xx, yy, xy planes), their sums down five rows, and the
-    // corner strength at even pixels.
+    // Gradient products of the last eight fine rows (a ring: xx, yy, xy per row), their sums
+    // down five rows, and the corner strength at even pixels.
     std::vector<int32_t> products_, column_sums_;
     std::vector<float> strength_;
     std::vector<uint8_t> shift_inliers_;
