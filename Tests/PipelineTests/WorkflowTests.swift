@@ -93,7 +93,7 @@ struct ProgressTests {
 
     @Test func onATerminalProgressShowsPercentRateAndTimeLeftAndIsClearedAtTheEnd() throws {
         // The time left is shown once the analysis has run for half a second.
-        let long = GeneratedClips.drivenFourTimes
+        let long = GeneratedClips.drivenSixteenTimes
         let out = try folder("progress-tty")
         let run = try ShellRun(["analyze", long, "--json", "\(out)/a.json"], terminal: true)
         #expect(run.status == 0)
