@@ -118,7 +118,7 @@ package enum ClipSynthesizer {
     }
 
     /// How a moving camera shows the scene at `time`; nil for a camera that stands still.
-    static func cameraView(_ scene: SyntheticScene, at time: Double) -> SimilarityTransform? {
+    package static func cameraView(_ scene: SyntheticScene, at time: Double) -> SimilarityTransform? {
         scene.conditions.camera?.sceneToPicture(at: time, duration: Double(scene.frameCount) / scene.frameRate,
                                                 width: scene.width, height: scene.height)
     }

@@ -73,9 +73,9 @@ struct EvaluateTracking: ParsableCommand {
         let results = "\(work)/results"
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let flags = analyzeFlags
-        let confidences = ReportedConfidences()
+        let confidences = ReportedConfidences(), cameras = ReportedCameras()
         var runner = EvaluationRunner(clipFolder: "\(work)/clips", realClipFolder: clips) { clip in
-            try Self.analyse(clip, with: executable, flags: flags, into: results, confidences: confidences)
+            try Self.analyse(clip, with: executable, flags: flags, into: results, confidences: confidences, cameras: cameras)
         }
         if let reencode {
             guard let reencoding = Reencoding(parsing: reencode) else {
@@ -93,8 +93,13 @@ struct EvaluateTracking: ParsableCommand {
         var outcomes: [CaseResult] = []
         var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())
         var overruns = FlightOverruns()
+        var registrations: [(name: String, registration: CameraRegistration)] = []
         for c in cases {
             let result = runner.run(c)
+            if case let .generated(scene) = c.source, result.failure == nil,
+               let registration = CameraRegistration.measure(reported: cameras.last, scene: scene) {
+                registrations.append((c.name, registration))
+            }
             let mark = result.passes ? "ok" : (c.isGated ? "FAIL" : "short")
             FileHandle.standardError.write(Data(String(format: "%@  %@  (%.1f s)\n", mark, c.name, result.seconds).utf8))
             outcomes.append(result)
@@ -114,6 +119,7 @@ struct EvaluateTracking: ParsableCommand {
         for line in calibration.real.misjudged + calibration.generated.misjudged { print("  " + line) }
         print("ends: \(overruns.summary)")
         for line in overruns.overrunning { print("  " + line) }
+        for line in Self.registrationSummary(registrations) { print(line) }
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
     }
 
@@ -121,7 +127,7 @@ struct EvaluateTracking: ParsableCommand {
     /// The stream of per-frame lines goes to a file beside the document: each trajectory's
     /// confidence when it was first reported is read from it, and its last from the document.
     static func analyse(_ clip: String, with executable: String, flags: [String], into folder: String,
-                        confidences: ReportedConfidences) throws -> AnalysisDocument {
+                        confidences: ReportedConfidences, cameras: ReportedCameras) throws -> AnalysisDocument {
         let name = URL(fileURLWithPath: clip).deletingPathExtension().lastPathComponent
         let parent = URL(fileURLWithPath: clip).deletingLastPathComponent().lastPathComponent
         let output = "\(folder)/\(parent)-\(name).json", streamPath = "\(folder)/\(parent)-\(name).stream.jsonl"
@@ -145,9 +151,44 @@ struct EvaluateTracking: ParsableCommand {
         }
         try stream.close()
         try confidences.readFirst(streamPath)
+        cameras.read(streamPath)
         let document = try JSONDecoder().decode(AnalysisDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
         confidences.noteFinal(document)
         return document
+    }
+}
+
+/// The camera motion reported for generated scenes filmed by a moving camera, against the camera
+/// that filmed them (see ``CameraRegistration``): per kind of scene, the mean error and the
+/// worst frame; nothing when no such scene ran.
+extension EvaluateTracking {
+    static func registrationSummary(_ measured: [(name: String, registration: CameraRegistration)]) -> [String] {
+        guard !measured.isEmpty else { return [] }
+        var lines = ["camera, generated scenes filmed moving (px, the largest error of a frame's corners and centre in the first frame's picture):"]
+        let kinds = Dictionary(grouping: measured) { String($0.name.split(separator: " ").first ?? "") }
+        for (kind, runs) in kinds.sorted(by: { $0.key < $1.key }) {
+            let mean = runs.map(\.registration.meanError).reduce(0, +) / Double(runs.count)
+            let worst = runs.max { $0.registration.meanError < $1.registration.meanError }!
+            let largest = runs.map(\.registration.largestError).max() ?? 0
+            lines.append(String(format: "  %@: %d clips, mean %.2f, worst frame %.1f; worst clip %@ (mean %.2f)",
+                                kind, runs.count, mean, largest, worst.name, worst.registration.meanError))
+        }
+        let all = measured.map(\.registration.meanError)
+        lines.append(String(format: "  all: %d clips, mean %.2f", all.count, all.reduce(0, +) / Double(all.count)))
+        return lines
+    }
+}
+
+/// The cameras of the last clip analysed, by frame (from its `--stream` lines).
+final class ReportedCameras: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cameras: [Int: FrameCamera] = [:]
+
+    var last: [Int: FrameCamera] { lock.withLock { cameras } }
+
+    func read(_ path: String) {
+        let found = (try? String(contentsOfFile: path, encoding: .utf8)).map(CameraRegistration.cameras(streamLines:)) ?? [:]
+        lock.withLock { cameras = found }
     }
 }
 
