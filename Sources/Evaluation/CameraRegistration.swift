@@ -21,18 +21,24 @@ package struct CameraRegistration: Sendable, Hashable {
     package var largestError: Double
 
     /// Where a point of frame `frame`'s picture lies in the first frame's picture, as the scene
-    /// was filmed; nil for a scene filmed by a camera that stands still.
+    /// was filmed; nil for a scene filmed by a camera that stands still, or a frame it does not have.
     package static func truePictureToFirst(_ scene: SyntheticScene, frame: Int) -> SimilarityTransform? {
+        truePicturesToFirst(scene).flatMap { $0.indices.contains(frame) ? $0[frame] : nil }
+    }
+
+    /// ``truePictureToFirst(_:frame:)`` for every frame of the scene.
+    static func truePicturesToFirst(_ scene: SyntheticScene) -> [SimilarityTransform]? {
         guard scene.conditions.camera != nil || scene.conditions.shake != nil else { return nil }
         let times = scene.frameTimes
         let offsets = scene.conditions.shake?.offsets(count: scene.frameCount)
         // The synthesizer shifts the drawn scene by the shake, then shows it through the view.
-        func sceneToPicture(_ f: Int) -> SimilarityTransform {
+        let sceneToPicture = times.indices.map { f in
             let view = ClipSynthesizer.cameraView(scene, at: times[f]) ?? .identity
             let shift = offsets.map { SimilarityTransform(tx: $0[f].x, ty: $0[f].y) } ?? .identity
             return view.after(shift)
         }
-        return sceneToPicture(0).after(sceneToPicture(frame).inverse)
+        guard let first = sceneToPicture.first else { return nil }
+        return sceneToPicture.map { first.after($0.inverse) }
     }
 
     /// The reported pose of one frame as a map from its picture to the first frame's (the
@@ -50,13 +56,13 @@ package struct CameraRegistration: Sendable, Hashable {
     /// frame index; repeated frames are skipped); nil for a scene filmed by a camera standing
     /// still, or when no frame was reported.
     package static func measure(reported: [Int: FrameCamera], scene: SyntheticScene) -> CameraRegistration? {
-        guard truePictureToFirst(scene, frame: 0) != nil else { return nil }
+        guard let truths = truePicturesToFirst(scene) else { return nil }
         let w = Double(scene.width), h = Double(scene.height)
         let probes = [PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: 0, y: h), PixelPoint(x: w, y: h),
                       PixelPoint(x: w / 2, y: h / 2)]
         var errors: [Double] = []
-        for (frame, camera) in reported.sorted(by: { $0.key < $1.key }) where !camera.repeated && frame < scene.frameCount {
-            guard let truth = truePictureToFirst(scene, frame: frame) else { continue }
+        for (frame, camera) in reported.sorted(by: { $0.key < $1.key }) where !camera.repeated && truths.indices.contains(frame) {
+            let truth = truths[frame]
             let seen = reportedPictureToFirst(camera, width: w, height: h)
             errors.append(probes.map { truth.apply($0).distance(to: seen.apply($0)) }.max() ?? 0)
         }
