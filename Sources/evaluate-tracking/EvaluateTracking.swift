@@ -26,6 +26,9 @@ struct EvaluateTracking: ParsableCommand {
     @Option(help: "Also run each generated case with this many other seeds (other launches, other noise).")
     var extraSeeds: Int = 0
 
+    @Option(help: ArgumentHelp("Run each generated case with the other seeds FROM through TO only, not with its own (e.g. 13-24: seeds no round has tuned the tracker on; --extra-seeds N runs 1 through N beside the case's own).", valueName: "from-to"))
+    var seeds: String?
+
     @Option(help: "The balltrace executable (default: the one built beside this command).")
     var balltrace: String?
 
@@ -62,7 +65,14 @@ struct EvaluateTracking: ParsableCommand {
         }
         if let only { cases = cases.filter { $0.name.contains(only) } }
         guard extraSeeds >= 0 else { throw ValidationError("--extra-seeds must be 0 or more (got \(extraSeeds))") }
-        if extraSeeds > 0 {
+        if let seeds {
+            guard extraSeeds == 0 else { throw ValidationError("--seeds and --extra-seeds both choose the seeds: give one") }
+            guard let range = Self.seedRange(seeds) else {
+                throw ValidationError("--seeds must be FROM-TO with 1 ≤ FROM ≤ TO (got '\(seeds)')")
+            }
+            // The labelled real clips have no seed and run as they are.
+            cases = cases.filter { $0.reseeded(by: 0) == nil } + range.flatMap { k in cases.compactMap { $0.reseeded(by: UInt64(k) * 1000) } }
+        } else if extraSeeds > 0 {
             cases += (1...extraSeeds).flatMap { k in cases.compactMap { $0.reseeded(by: UInt64(k) * 1000) } }
         }
         let executable = balltrace ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -121,6 +131,15 @@ struct EvaluateTracking: ParsableCommand {
         for line in overruns.overrunning { print("  " + line) }
         for line in Self.registrationSummary(registrations) { print(line) }
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
+    }
+
+    /// `FROM-TO` (or a single `N`) as a closed range of seed numbers from 1.
+    static func seedRange(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let from = parts.first ?? nil, let to = parts.last ?? nil, from >= 1, from <= to else {
+            return nil
+        }
+        return from...to
     }
 
     /// Runs the real executable, as a user would, and reads the document it writes.
