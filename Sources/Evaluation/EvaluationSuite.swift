@@ -63,6 +63,16 @@ package struct EvaluationCase: Sendable {
 
     /// The same generated case with its seed moved by `offset` (another launch, other noise);
     /// nil for a real clip.
+    /// Seed numbers for ``reseeded(by:)`` (each number n offsets the seed by n × 1000) from
+    /// `FROM-TO`, or a single `N`; nil unless 1 ≤ FROM ≤ TO.
+    package static func seedNumbers(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let from = parts.first ?? nil, let to = parts.last ?? nil, from >= 1, from <= to else {
+            return nil
+        }
+        return from...to
+    }
+
     package func reseeded(by offset: UInt64) -> EvaluationCase? {
         guard var recipe else { return nil }
         recipe.seed &+= offset

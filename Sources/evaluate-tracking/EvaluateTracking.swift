@@ -67,7 +67,7 @@ struct EvaluateTracking: ParsableCommand {
         guard extraSeeds >= 0 else { throw ValidationError("--extra-seeds must be 0 or more (got \(extraSeeds))") }
         if let seeds {
             guard extraSeeds == 0 else { throw ValidationError("--seeds and --extra-seeds both choose the seeds: give one") }
-            guard let range = Self.seedRange(seeds) else {
+            guard let range = EvaluationCase.seedNumbers(seeds) else {
                 throw ValidationError("--seeds must be FROM-TO with 1 ≤ FROM ≤ TO (got '\(seeds)')")
             }
             // The labelled real clips have no seed and run as they are.
@@ -131,15 +131,6 @@ struct EvaluateTracking: ParsableCommand {
         for line in overruns.overrunning { print("  " + line) }
         for line in Self.registrationSummary(registrations) { print(line) }
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
-    }
-
-    /// `FROM-TO` (or a single `N`) as a closed range of seed numbers from 1.
-    static func seedRange(_ text: String) -> ClosedRange<Int>? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard (1...2).contains(parts.count), let from = parts.first ?? nil, let to = parts.last ?? nil, from >= 1, from <= to else {
-            return nil
-        }
-        return from...to
     }
 
     /// Runs the real executable, as a user would, and reads the document it writes.

@@ -251,4 +251,14 @@ import Testing
         clean.add(ClipScore(truth: truth, trajectories: [trajectory(frames: 0..<16)]), clip: "serve")
         #expect(clean.overrunning.isEmpty && clean.flights == 1)
     }
+
+    /// `--seeds 13-24` runs only seeds no round has tuned on; a range that names no seed, or the
+    /// case's own (0), is refused rather than run as something else.
+    @Test func heldOutSeedsAreReadAsAClosedRangeFromOne() {
+        #expect(EvaluationCase.seedNumbers("13-24") == 13...24)
+        #expect(EvaluationCase.seedNumbers("7") == 7...7)
+        for refused in ["0-3", "5-2", "x", "13-", "-4", "1-2-3", ""] {
+            #expect(EvaluationCase.seedNumbers(refused) == nil, "\(refused)")
+        }
+    }
 }
