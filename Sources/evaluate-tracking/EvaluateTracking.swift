@@ -71,7 +71,8 @@ struct EvaluateTracking: ParsableCommand {
                 throw ValidationError("--seeds must be FROM-TO with 1 ≤ FROM ≤ TO (got '\(seeds)')")
             }
             // The labelled real clips have no seed and run as they are.
-            cases = cases.filter { $0.reseeded(by: 0) == nil } + range.flatMap { k in cases.compactMap { $0.reseeded(by: UInt64(k) * 1000) } }
+            let unseeded = cases.filter { if case .generated = $0.source { false } else { true } }
+            cases = unseeded + range.flatMap { k in cases.compactMap { $0.reseeded(by: UInt64(k) * 1000) } }
         } else if extraSeeds > 0 {
             cases += (1...extraSeeds).flatMap { k in cases.compactMap { $0.reseeded(by: UInt64(k) * 1000) } }
         }
@@ -160,8 +161,9 @@ struct EvaluateTracking: ParsableCommand {
             throw AnalysisFailure(message: "balltrace exited with \(process.terminationStatus): \(text)")
         }
         try stream.close()
-        try confidences.readFirst(streamPath)
-        cameras.read(streamPath)
+        let lines = try String(contentsOfFile: streamPath, encoding: .utf8)
+        try confidences.readFirst(streamLines: lines)
+        cameras.read(streamLines: lines)
         let document = try JSONDecoder().decode(AnalysisDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
         confidences.noteFinal(document)
         return document
@@ -196,8 +198,8 @@ final class ReportedCameras: @unchecked Sendable {
 
     var last: [Int: FrameCamera] { lock.withLock { cameras } }
 
-    func read(_ path: String) {
-        let found = (try? String(contentsOfFile: path, encoding: .utf8)).map(CameraRegistration.cameras(streamLines:)) ?? [:]
+    func read(streamLines text: String) {
+        let found = CameraRegistration.cameras(streamLines: text)
         lock.withLock { cameras = found }
     }
 }
@@ -217,8 +219,7 @@ final class ReportedConfidences: @unchecked Sendable {
         lock.withLock { final.merge(found) { _, new in new } }
     }
 
-    func readFirst(_ path: String) throws {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+    func readFirst(streamLines text: String) throws {
         var found: [UUID: Double] = [:]
         for line in text.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
