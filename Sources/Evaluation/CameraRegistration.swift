@@ -3,7 +3,7 @@ import ClipSynthesis
 import Foundation
 
 /// How far the camera motion balltrace reported strays from the camera that filmed a generated
-/// scene: for each analysed frame, where the frame's corners and centre lie in the first
+/// scene (or a real clip filmed moving, see ``HandheldFilming``): for each analysed frame, where the frame's corners and centre lie in the first
 /// frame's picture by the reported motion (`--stream`'s `camera`) against where the scene's
 /// own camera put them, the largest distance of the five, in pixels.
 ///
@@ -57,7 +57,29 @@ package struct CameraRegistration: Sendable, Hashable {
     /// still, or when no frame was reported.
     package static func measure(reported: [Int: FrameCamera], scene: SyntheticScene) -> CameraRegistration? {
         guard let truths = truePicturesToFirst(scene) else { return nil }
-        let w = Double(scene.width), h = Double(scene.height)
+        return measure(reported: reported, truths: truths, width: Double(scene.width), height: Double(scene.height))
+    }
+
+    /// The registration of a real clip's analysis, the clip filmed through `poses` (by frame,
+    /// see ``HandheldFilming``) from an original whose own camera moved as `originalCamera` says
+    /// (by frame, each picture to the first's: balltrace's reading of the original, identity for
+    /// a camera that stood still). A frame of the filmed clip maps to the original picture, to
+    /// the original's first, and through the first pose to the filmed first. For an original
+    /// whose camera moved, this measures how far the filming moved balltrace from its own
+    /// reading of the original, not from the truth. Nil when no frame was reported.
+    package static func measure(reported: [Int: FrameCamera], filmedThrough poses: [HandheldFilming.Pose],
+                                originalCamera: [SimilarityTransform]) -> CameraRegistration? {
+        guard let first = poses.first else { return nil }
+        let truths = poses.indices.map { f in
+            first.originalToFilmed.after(originalCamera.indices.contains(f) ? originalCamera[f] : .identity)
+                .after(poses[f].originalToFilmed.inverse)
+        }
+        return measure(reported: reported, truths: truths, width: first.width, height: first.height)
+    }
+
+    /// The registration from each frame's true map from its picture to the first frame's.
+    static func measure(reported: [Int: FrameCamera], truths: [SimilarityTransform], width w: Double,
+                        height h: Double) -> CameraRegistration? {
         let probes = [PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: 0, y: h), PixelPoint(x: w, y: h),
                       PixelPoint(x: w / 2, y: h / 2)]
         var errors: [Double] = []

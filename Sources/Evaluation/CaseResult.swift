@@ -1,3 +1,4 @@
+import BallTrace
 import Foundation
 
 /// What one case of the suite gave.
@@ -11,6 +12,9 @@ package struct CaseResult: Sendable {
     package var seconds: Double
     /// Why the case could not be run.
     package var failure: String?
+    /// For a real clip filmed moving (`--handheld`, `--panning`): each frame's pose, and the
+    /// original's own camera as balltrace read it (see ``HandheldFilming``).
+    package var filming: (poses: [HandheldFilming.Pose], originalCamera: [SimilarityTransform])?
 
     package init(evaluationCase: EvaluationCase, frames: Int, trajectories: Int, score: ClipScore?, seconds: Double, failure: String? = nil) {
         self.evaluationCase = evaluationCase

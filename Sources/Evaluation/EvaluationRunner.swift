@@ -28,6 +28,7 @@ package struct EvaluationRunner: Sendable {
         do {
             let clip: String
             let truth: GroundTruth?
+            var filmedWith: (poses: [HandheldFilming.Pose], originalCamera: [SimilarityTransform])?
             switch evaluationCase.source {
             case let .generated(scene):
                 let rendered = try renderedClip(scene)
@@ -55,6 +56,7 @@ package struct EvaluationRunner: Sendable {
                     let filmed = try HandheldFilming.clip(source, named: path, motion: filming, into: "\(clipFolder)/../handheld")
                     source = filmed.path
                     labels = labels.filmed(through: filmed.poses)
+                    filmedWith = (filmed.poses, filmed.originalCamera)
                 }
                 clip = source
                 truth = labels
@@ -66,9 +68,11 @@ package struct EvaluationRunner: Sendable {
             let document = try analyse(clip)
             let seconds = Date().timeIntervalSince(started)
             let trajectories = ScoredTrajectory.from(document)
-            return CaseResult(
+            var result = CaseResult(
                 evaluationCase: evaluationCase, frames: document.source.frameCount, trajectories: trajectories.count,
                 score: truth.map { ClipScore(truth: $0, trajectories: trajectories) }, seconds: seconds)
+            result.filming = filmedWith
+            return result
         } catch {
             return CaseResult(evaluationCase: evaluationCase, frames: 0, trajectories: 0, score: nil, seconds: 0,
                               failure: "\(error)")

@@ -50,6 +50,12 @@ package enum HandheldFilming {
             return PixelPoint(x: cx + zoom * (c * x + s * y), y: cy + zoom * (-s * x + c * y))
         }
 
+        /// ``filmed(_:)`` as a similarity transform: from the original picture to the filmed one.
+        package var originalToFilmed: SimilarityTransform {
+            let origin = filmed(PixelPoint(x: 0, y: 0))
+            return SimilarityTransform(a: zoom * cos(angle), b: -zoom * sin(angle), tx: origin.x, ty: origin.y)
+        }
+
         /// Where a point of the filmed picture was in the original.
         package func original(_ p: PixelPoint) -> PixelPoint {
             let cx = width / 2, cy = height / 2
@@ -98,22 +104,36 @@ package enum HandheldFilming {
         }
     }
 
-    /// The clip filmed with `motion`, written into `folder` once and reused, and each frame's
-    /// pose (by frame index: a repeat has the pose of the picture it repeats). `name` (the
-    /// labelled clip's, the same for every re-encoding of it) sets the motion's phases.
+    /// The clip filmed with `motion`, written into `folder` once and reused; each frame's pose
+    /// (by frame index: a repeat has the pose of the picture it repeats); and, by frame index
+    /// too, the original's own camera as balltrace's analysis of the original reads it, each
+    /// frame's picture to the first's (identity throughout for a camera that stood still). The
+    /// filmed clip's camera is the original's carried through the poses, which is what its
+    /// analysis should report. `name` (the labelled clip's, the same for every re-encoding of
+    /// it) sets the motion's phases.
     static func clip(_ original: String, named name: String, motion: Motion = .handheld,
-                     into folder: String) throws -> (path: String, poses: [Pose]) {
+                     into folder: String) throws -> (path: String, poses: [Pose], originalCamera: [SimilarityTransform]) {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let url = URL(fileURLWithPath: original)
         let path = "\(folder)/\(url.deletingLastPathComponent().lastPathComponent)-\(url.deletingPathExtension().lastPathComponent)-\(motion.rawValue).mp4"
         // When each frame is shown and which ones repeat the picture before: the analysis's own.
         var frames: [(time: Double, taken: Double, repeated: Bool)] = []
+        var cameras: [FrameCamera?] = []
         _ = try VideoAnalysis.run(path: original, settings: AnalysisSettings(), frameAnalysed: { frame in
-            while frames.count < frame.frame { frames.append((frame.time, frame.takenAt, true)) }  // not analysed: shown as before
+            while frames.count < frame.frame {  // not analysed: shown as before
+                frames.append((frame.time, frame.takenAt, true))
+                cameras.append(nil)
+            }
             frames.append((frame.time, frame.takenAt, frame.camera.repeated))
+            cameras.append(frame.camera)
         })
         let info = try VideoFileReader(path: original).info
         let width = info.geometry.displayedWidth, height = info.geometry.displayedHeight
+        var originalCamera: [SimilarityTransform] = []
+        for camera in cameras {
+            originalCamera.append(camera.map { CameraRegistration.reportedPictureToFirst($0, width: Double(width), height: Double(height)) }
+                                  ?? originalCamera.last ?? .identity)
+        }
         let phases = phases(for: name), duration = max(info.duration, frames.last?.time ?? 0, 1)
         var poses: [Pose] = []
         var taken = 0.0
@@ -127,7 +147,7 @@ package enum HandheldFilming {
             try film(original, poses: poses, times: frames.map(\.time), width: width, height: height,
                      frameRate: info.frameRate, to: path)
         }
-        return (path, poses)
+        return (path, poses, originalCamera)
     }
 
     /// Decodes `original` upright in grey (FFmpeg applies the display matrix), one frame for

@@ -105,11 +105,17 @@ struct EvaluateTracking: ParsableCommand {
         var calibration = (real: ConfidenceCalibration(), generated: ConfidenceCalibration())
         var overruns = FlightOverruns()
         var registrations: [(name: String, registration: CameraRegistration)] = []
+        var realRegistrations: [(name: String, registration: CameraRegistration)] = []
         for c in cases {
             let result = runner.run(c)
             if case let .generated(scene) = c.source, result.failure == nil,
                let registration = CameraRegistration.measure(reported: cameras.last, scene: scene) {
                 registrations.append((c.name, registration))
+            }
+            if let filming = result.filming, result.failure == nil,
+               let registration = CameraRegistration.measure(reported: cameras.last, filmedThrough: filming.poses,
+                                                              originalCamera: filming.originalCamera) {
+                realRegistrations.append((c.name, registration))
             }
             let mark = result.passes ? "ok" : (c.isGated ? "FAIL" : "short")
             FileHandle.standardError.write(Data(String(format: "%@  %@  (%.1f s)\n", mark, c.name, result.seconds).utf8))
@@ -130,7 +136,11 @@ struct EvaluateTracking: ParsableCommand {
         for line in calibration.real.misjudged + calibration.generated.misjudged { print("  " + line) }
         print("ends: \(overruns.summary)")
         for line in overruns.overrunning { print("  " + line) }
-        for line in Self.registrationSummary(registrations) { print(line) }
+        for line in Self.registrationSummary(registrations, of: "generated scenes filmed moving") { print(line) }
+        let filmed = handheld ? "handheld" : "panning"
+        for line in Self.registrationSummary(realRegistrations, of: "real clips filmed \(filmed), against the filming carried through balltrace's reading of the original's own camera") {
+            print(line)
+        }
         if outcomes.contains(where: { $0.evaluationCase.isGated && !$0.passes }) { throw ExitCode(1) }
     }
 
@@ -170,18 +180,23 @@ struct EvaluateTracking: ParsableCommand {
     }
 }
 
-/// The camera motion reported for generated scenes filmed by a moving camera, against the camera
-/// that filmed them (see ``CameraRegistration``): per kind of scene, the mean error and the
-/// worst frame; nothing when no such scene ran.
+/// The camera motion reported for clips filmed by a moving camera (generated scenes, real clips
+/// filmed `--handheld` or `--panning`), against the camera that filmed them (see
+/// ``CameraRegistration``): per kind of scene (per real clip), the mean error and the worst
+/// frame; nothing when no such clip ran.
 extension EvaluateTracking {
-    static func registrationSummary(_ measured: [(name: String, registration: CameraRegistration)]) -> [String] {
+    static func registrationSummary(_ measured: [(name: String, registration: CameraRegistration)], of what: String) -> [String] {
         guard !measured.isEmpty else { return [] }
-        var lines = ["camera, generated scenes filmed moving (px, the largest error of a frame's corners and centre in the first frame's picture):"]
+        var lines = ["camera, \(what) (px, the largest error of a frame's corners and centre in the first frame's picture):"]
         let kinds = Dictionary(grouping: measured) { String($0.name.split(separator: " ").first ?? "") }
         for (kind, runs) in kinds.sorted(by: { $0.key < $1.key }) {
             let mean = runs.map(\.registration.meanError).reduce(0, +) / Double(runs.count)
             let worst = runs.max { $0.registration.meanError < $1.registration.meanError }!
             let largest = runs.map(\.registration.largestError).max() ?? 0
+            if runs.count == 1 {
+                lines.append(String(format: "  %@: mean %.2f, worst frame %.1f", kind, mean, largest))
+                continue
+            }
             lines.append(String(format: "  %@: %d clips, mean %.2f, worst frame %.1f; worst clip %@ (mean %.2f)",
                                 kind, runs.count, mean, largest, worst.name, worst.registration.meanError))
         }
