@@ -3,9 +3,10 @@ import ClipSynthesis
 import Foundation
 
 /// How far the camera motion balltrace reported strays from the camera that filmed a generated
-/// scene (or a real clip filmed moving, see ``HandheldFilming``): for each analysed frame, where the frame's corners and centre lie in the first
-/// frame's picture by the reported motion (`--stream`'s `camera`) against where the scene's
-/// own camera put them, the largest distance of the five, in pixels.
+/// scene (or a real clip filmed moving, see ``HandheldFilming``): for each analysed frame,
+/// where the frame's corners and centre lie in the first frame's picture by the reported motion
+/// (`--stream`'s `camera`) against where the scene's own camera put them, the largest distance
+/// of the five, in pixels.
 ///
 /// The tracker follows a ball in the first frame's picture through the reported motion, and
 /// the background model is moved with it: an error of a few pixels is an edge standing out
