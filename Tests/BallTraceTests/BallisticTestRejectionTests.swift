@@ -57,6 +57,23 @@ private func walkingHead(_ t: Double) -> (Double, Double) {
         #expect(isBallistic(steady), "got \(steady)")
     }
 
+    @Test func chainPassingFromASpeckToAnArmChangesSize() {
+        // A 2 px speck, then an arm swung down through it, its size wavering as it grows (the
+        // radii of a tennis server's arm in a generated clip), on a path gravity could bend.
+        // Apart from the jump every test of a flight passes: the sizes follow one trend as
+        // steadily as a ball's may.
+        let radii: [Double] = [2, 14, 15, 12, 11, 12, 14, 17, 21, 21]
+        #expect(test.sizeIsSteady(sampled(10, radius: { radii[$0] }, parabolicFlight)))
+        let jumped = test.evaluate(sampled(10, radius: { radii[$0] }, parabolicFlight))
+        #expect(jumped == .changesSize, "got \(jumped)")
+        // Without the speck: a ball coming slowly closer.
+        let grown = test.evaluate(sampled(10, radius: { $0 == 0 ? 14 : radii[$0] }, parabolicFlight))
+        #expect(isBallistic(grown), "got \(grown)")
+        // A ball of a pixel or two whose size is as rough as its blobs: 1 px then 3 px is no jump.
+        let small = test.evaluate(sampled(10, radius: { $0 % 2 == 0 ? 1 : 3 }, parabolicFlight))
+        #expect(isBallistic(small), "got \(small)")
+    }
+
     @Test func ballisticPathMostlySeenAmongOtherMovingThingsIsCrowded() {
         var points = sampled(10, noise: 0.3, parabolicFlight)
         #expect(isBallistic(test.evaluate(points)))

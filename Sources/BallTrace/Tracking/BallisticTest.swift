@@ -114,7 +114,7 @@ struct BallisticTest: Sendable, Hashable {
         let stepInterval = motion.interval
         // A ball keeps its size, or grows and shrinks smoothly with depth; a swinging arm or
         // racket changes shape from frame to frame.
-        guard sizeIsSteady(points) else { return .changesSize }
+        guard sizeIsSteady(points), !jumpsInSize(points) else { return .changesSize }
         let tolerance = Self.smoothnessTolerance(radius: radius)
         guard fit.rms <= tolerance else {
             if let seen = pathInDepth(points, tolerance: tolerance, stepInterval: stepInterval, pictureMisfit: fit.rms) {
@@ -270,6 +270,21 @@ struct BallisticTest: Sendable, Hashable {
         let slope = stt > 0 ? zip(t, logs).reduce(0) { $0 + ($1.0 - mt) * ($1.1 - ml) } / stt : 0
         let deviations = zip(t, logs).map { abs($1 - (ml + slope * ($0 - mt))) }.sorted()
         return deviations[deviations.count / 2] <= Self.sizeSteadiness
+    }
+
+    /// The largest factor by which a ball's blob changes size from one detection to the next.
+    /// Depth changes a ball's size smoothly: even a ball flying at the camera from a few metres
+    /// away does not triple its apparent size within a frame or two. A chain that jumps by more
+    /// has passed from one thing to another: a speck to the arm that swings through it.
+    static let largestSizeJump = 3.0
+
+    /// Whether two successive detections differ in size by more than ``largestSizeJump``, the
+    /// larger big enough to measure (4 px, as ``sizeIsSteady(_:)`` asks).
+    func jumpsInSize(_ points: [TrackPoint]) -> Bool {
+        zip(points, points.dropFirst()).contains { a, b in
+            let larger = max(a.radius, b.radius), smaller = max(min(a.radius, b.radius), 1e-6)
+            return larger >= 4 && larger > Self.largestSizeJump * smaller
+        }
     }
 
     /// Whether the blobs grow or shrink as the perspective path says the depth changes:
