@@ -122,4 +122,37 @@ import Testing
         #expect(Set(38..<46).isSubset(of: followed), "frames \(followed)")
         #expect(followed.first! <= 2, "frames \(followed)")
     }
+
+    @Test func aBallComingOutOfANetAmongItsStrandsTakesUpItsFlight() throws {
+        // A shot at 30 fps (``ball(_:radius:)``) whose flight ended at frame 19 as it met a net
+        // (held up there, the window read as a bounce). The ball comes out at frame 22 with
+        // strands still swinging beside it at 22 and 23, and is seen alone for six frames more
+        // before it is gone: too few frames for a flight of its own, and the chain that follows
+        // it out began among the strands.
+        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
+        var ended = Self.flight((0..<20).map { Self.ball($0) }, reportedAt: 10)
+        ended.ending = .bounced
+        for frame in 0..<22 { tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: []) }
+        tracker.completed = [ended]
+        func strands(around p: PixelPoint, frame: Int) -> [Blob] {
+            [(-22.0, -6.0), (20.0, 4.0)].map { dx, dy in
+                let sway = Double(frame % 3) * 3
+                return Blob(center: PixelPoint(x: p.x + dx + sway, y: p.y + dy - sway), radius: 5, area: .pi * 25, contrast: 50)
+            }
+        }
+        for frame in 22..<34 {
+            let p = Self.ball(frame).position
+            var blobs: [Blob] = []
+            if frame < 30 { blobs.append(Blob(center: p, radius: 8, area: .pi * 64, contrast: 40)) }
+            if frame < 24 { blobs += strands(around: p, frame: frame) }
+            tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: blobs)
+        }
+        tracker.finish()
+        let frames = tracker.reported.map { $0.points.map(\.frame) }
+        #expect(tracker.reported.count == 1, "trajectories \(frames)")
+        let flight = try #require(tracker.reported.first)
+        #expect(flight.id == ended.id)
+        let followed = flight.points.map(\.frame)
+        #expect(Set(24..<30).isSubset(of: followed), "frames \(followed)")
+    }
 }
