@@ -155,31 +155,4 @@ import Testing
         let followed = flight.points.map(\.frame)
         #expect(Set(24..<30).isSubset(of: followed), "frames \(followed)")
     }
-
-    @Test func aChainBegunOnWhatTheBallCameOutOfTakesUpItsFlightFromTheBall() throws {
-        // As above, but the chain that follows the ball out began two frames earlier on
-        // strands beside its path (alone, the ball's size), and took the ball's own chain's
-        // place: its first points are not the ball.
-        var tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: 1280, frameHeight: 720))
-        var ended = Self.flight((0..<20).map { Self.ball($0) }, reportedAt: 10)
-        ended.ending = .bounced
-        for frame in 0..<28 { tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: []) }
-        let strands = (22..<24).map { f in
-            TrackPoint(frame: f, time: Double(f) / Self.fps, position: PixelPoint(x: Self.ball(f).position.x + 35, y: Self.ball(f).position.y - 50),
-                       radius: 8, step: f + 1, contrast: 40)
-        }
-        tracker.completed = [ended]
-        tracker.active = [LaunchFromAnotherChainTests.chain(strands + (24..<28).map { Self.ball($0) })]
-        for frame in 28..<34 {
-            let blobs = frame < 30 ? [Blob(center: Self.ball(frame).position, radius: 8, area: .pi * 64, contrast: 40)] : []
-            tracker.update(frame: frame, time: Double(frame) / Self.fps, blobs: blobs)
-        }
-        tracker.finish()
-        let frames = tracker.reported.map { $0.points.map(\.frame) }
-        #expect(tracker.reported.count == 1, "trajectories \(frames)")
-        let flight = try #require(tracker.reported.first)
-        #expect(flight.id == ended.id)
-        let followed = flight.points.map(\.frame)
-        #expect(Set(24..<30).isSubset(of: followed) && !followed.contains(22) && !followed.contains(23), "frames \(followed)")
-    }
 }

@@ -435,10 +435,8 @@ struct TrajectoryTracker: Sendable {
     /// or more, seen in every frame, alone, moving at a flight's pace (a chain on something a
     /// player carries creeps along beside a shuttle's lost flight); judged from where it is
     /// alone, since the ball comes out of what it passed with that beside it for a frame or
-    /// two, and from a later start where its first points are what the ball came out of (a
-    /// basketball dropping through the net, followed by a chain begun among the strands: the
-    /// panned `basketball-shot-pan` scenes of seeds 13142 and 21142 lost the shot's last 11
-    /// frames).
+    /// two (a basketball dropping through the net, followed by a chain begun among the strands:
+    /// the panned `basketball-shot-pan` of seed 13142 lost the shot's last 11 frames).
     private mutating func takeUpLostFlightsWithShortChains(_ pass: inout FramePass) {
         // Most frames have no flight to take up: nothing to look for then.
         let recentlyLost = active.contains { $0.isReported && $0.missedFrames > 0 }
@@ -448,22 +446,15 @@ struct TrajectoryTracker: Sendable {
         for t in active.indices where pass.extended[t] && !pass.ended[t] && !active[t].isReported
             && (least..<settings.trajectoryLength).contains(active[t].points.count) {
             // A ball coming out of what it passed (a net, a player) is crowded for its first
-            // frames only: the chain is judged from its first point alone after them. And its
-            // first points may be what it came out of, not the ball (the net's strands, off
-            // the path): it is judged from each later start that leaves it enough points too,
-            // the earliest that carries the flight on taken.
-            let alone = active[t].points.lastIndex(where: \.isCrowded).map { $0 + 1 } ?? 0
-            for start in stride(from: alone, through: active[t].points.count - least, by: 1) {
-                var chain = active[t]
-                chain.dropFirst(start)
-                let points = chain.points
-                guard points.last!.step - points[0].step == points.count - 1 else { continue }
-                let motion = test.motionPerFrame(points, radius: points.reduce(0) { $0 + $1.radius } / Double(points.count))
-                guard motion.median >= motion.least, let lost = lostFlight(continuedBy: chain, extended: pass.extended) else { continue }
-                active[t] = takeOut(lost, &pass).carriedOn(keeping: lost.kept, by: points)
-                endChains(endingLike: t, &pass)
-                break
-            }
+            // frames only: the chain is judged from its first point alone after them.
+            var chain = active[t]
+            chain.dropFirst(chain.points.lastIndex(where: \.isCrowded).map { $0 + 1 } ?? 0)
+            let points = chain.points
+            guard points.count >= least, points.last!.step - points[0].step == points.count - 1 else { continue }
+            let motion = test.motionPerFrame(points, radius: points.reduce(0) { $0 + $1.radius } / Double(points.count))
+            guard motion.median >= motion.least, let lost = lostFlight(continuedBy: chain, extended: pass.extended) else { continue }
+            active[t] = takeOut(lost, &pass).carriedOn(keeping: lost.kept, by: points)
+            endChains(endingLike: t, &pass)
         }
     }
 
