@@ -263,7 +263,7 @@ struct BallisticTest: Sendable, Hashable {
     /// 0.15 (about 16 %). Radii under 4 px are too rough to judge this way.
     func sizeIsSteady(_ points: [TrackPoint]) -> Bool {
         let radii = points.map(\.radius)
-        guard radii.sorted()[radii.count / 2] >= 4 else { return true }
+        guard radii.sorted()[radii.count / 2] >= Self.measurableRadius else { return true }
         let t = points.map { $0.time - points[0].time }, logs = radii.map { log(max($0, 0.1)) }
         let n = Double(t.count), mt = t.reduce(0, +) / n, ml = logs.reduce(0, +) / n
         let stt = t.reduce(0) { $0 + ($1 - mt) * ($1 - mt) }
@@ -278,12 +278,16 @@ struct BallisticTest: Sendable, Hashable {
     /// has passed from one thing to another: a speck to the arm that swings through it.
     static let largestSizeJump = 3.0
 
+    /// The least radius whose changes say something of a ball's size, pixels: a blob's radius
+    /// below it is as rough as its outline (see ``sizeIsSteady(_:)``, ``jumpsInSize(_:)``).
+    static let measurableRadius = 4.0
+
     /// Whether two successive detections differ in size by more than ``largestSizeJump``, the
-    /// larger big enough to measure (4 px, as ``sizeIsSteady(_:)`` asks).
+    /// larger big enough to measure (``measurableRadius``).
     func jumpsInSize(_ points: [TrackPoint]) -> Bool {
         zip(points, points.dropFirst()).contains { a, b in
             let larger = max(a.radius, b.radius), smaller = max(min(a.radius, b.radius), 1e-6)
-            return larger >= 4 && larger > Self.largestSizeJump * smaller
+            return larger >= Self.measurableRadius && larger > Self.largestSizeJump * smaller
         }
     }
 

@@ -446,14 +446,18 @@ struct TrajectoryTracker: Sendable {
         for t in active.indices where pass.extended[t] && !pass.ended[t] && !active[t].isReported
             && (least..<settings.trajectoryLength).contains(active[t].points.count) {
             // A ball coming out of what it passed (a net, a player) is crowded for its first
-            // frames only: the chain is judged from its first point alone after them.
-            var chain = active[t]
-            chain.dropFirst(chain.points.lastIndex(where: \.isCrowded).map { $0 + 1 } ?? 0)
-            let points = chain.points
-            guard points.count >= least, points.last!.step - points[0].step == points.count - 1 else { continue }
+            // frames only: the chain is judged from its first point alone after them. Judged on
+            // a slice; copied only to be looked up as a continuation (hundreds of chains a frame
+            // in clutter).
+            let start = active[t].points.lastIndex(where: \.isCrowded).map { $0 + 1 } ?? 0
+            let points = active[t].points[start...]
+            guard points.count >= least, points.last!.step - points.first!.step == points.count - 1 else { continue }
             let motion = test.motionPerFrame(points, radius: points.reduce(0) { $0 + $1.radius } / Double(points.count))
-            guard motion.median >= motion.least, let lost = lostFlight(continuedBy: chain, extended: pass.extended) else { continue }
-            active[t] = takeOut(lost, &pass).carriedOn(keeping: lost.kept, by: points)
+            guard motion.median >= motion.least else { continue }
+            var chain = active[t]
+            if start > 0 { chain.dropFirst(start) }
+            guard let lost = lostFlight(continuedBy: chain, extended: pass.extended) else { continue }
+            active[t] = takeOut(lost, &pass).carriedOn(keeping: lost.kept, by: chain.points)
             endChains(endingLike: t, &pass)
         }
     }
