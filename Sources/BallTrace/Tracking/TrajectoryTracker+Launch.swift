@@ -61,7 +61,7 @@ extension TrajectoryTracker {
                     break
                 }
             }
-            guard let (path, smeared) = found else { continue }
+            guard let (path, smeared) = found, !isPickedFromThingsAtRest(active[t].points) else { continue }
             var flight = active[t]
             flight.dropFirst(smeared)
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))

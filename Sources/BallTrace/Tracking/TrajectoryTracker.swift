@@ -361,8 +361,11 @@ struct TrajectoryTracker: Sendable {
             if verdict.path == nil, continued != nil {
                 verdict = test.evaluate(recent, comingBack: true)
             }
+            // Judged last, and only for a chain that passes as a flight: it looks through the
+            // next frame's blobs for each detection.
             guard let path = verdict.path,
-                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))) else { continue }
+                  !test.fliesStraightWithoutFalling(Array(active[t].points.suffix(3 * settings.trajectoryLength))),
+                  !isPickedFromThingsAtRest(recent) else { continue }
             var flight = active[t]
             flight.dropFirst(unrelatedLeadingPoints(of: flight, path: path))
             flight.prepend(earlierDetections(of: flight, like: path))
