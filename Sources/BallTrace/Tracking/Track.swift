@@ -156,6 +156,15 @@ struct Track: Sendable, Hashable, Identifiable {
         return max(min(a, b), min(max(a, b), c))
     }
 
+    /// The median elongation of the last three detections (how much longer than wide the ball
+    /// and its smear are), nil with fewer than three.
+    func recentElongation() -> Double? {
+        guard points.count >= 3 else { return nil }
+        let n = points.count
+        let a = points[n - 3].elongation, b = points[n - 2].elongation, c = points[n - 1].elongation
+        return max(min(a, b), min(max(a, b), c))
+    }
+
     /// The radius to expect next: the recent mean, or, for a ball clearly growing over its
     /// last three detections (coming at the camera), the last radius grown once more. Clearly
     /// growing is by a tenth at each step; for a reported flight, known to be a ball, by a tenth

@@ -189,13 +189,25 @@ struct TrajectoryTracker: Sendable {
     /// with its speed by a few pixels from one frame to the next, not by half. Only a ball
     /// large enough to be looked for as a disc is held to its length: a blob of a few pixels
     /// has no length to speak of.
+    ///
+    /// A chain not yet reported also takes a blob far more elongated than its ball's lately
+    /// (half as much again) for the ball joined to something thin: a shot rising past a banner
+    /// that a panning camera's pose, a pixel off, leaves outlined is one blob with the outline,
+    /// whose thin lines add length to the moments only a little (84 px against the ball's 58)
+    /// but narrow them by a third; taken as the ball, its centre, 50 px off, broke the chain
+    /// and lost the frames the ball rose through. A ball's elongation changes with its smear,
+    /// by a tenth or two a frame. Not for a reported flight: the blob it takes is the ball as
+    /// often as not when it narrows (a toss falling into the hand that caught it, whose last
+    /// frames a flight looking for the ball inside lost, filmed by hand).
     func isMerged(_ blob: Blob, with track: Track, _ expected: Expectation) -> Bool {
         if blob.radius > Self.mergedRadiusRatio * expected.radius { return !Self.isTheBallGrown(blob, expected) }
         guard expected.radius > FaintSpotFinder.largestFaintRadius * settings.analysisPixel, let usual = track.recentLength() else {
             return false
         }
         let growth = expected.radius / max(track.recentRadius(), 1e-9)
-        return blob.length > Self.mergedRadiusRatio * usual * max(1, growth)
+        if blob.length > Self.mergedRadiusRatio * usual * max(1, growth) { return true }
+        guard !track.isReported, let shape = track.recentElongation() else { return false }
+        return blob.elongation > Self.mergedRadiusRatio * shape
     }
 
     /// Whether a blob far larger than the flight's ball is that ball itself, grown faster than
