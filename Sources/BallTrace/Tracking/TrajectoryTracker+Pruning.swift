@@ -158,17 +158,47 @@ extension TrajectoryTracker {
     /// ball's first detections are among them); chains that hop about (clutter picked from
     /// frame to frame); last, chains that stay put (flickering edges, foliage, a ball at rest,
     /// which a flight leaves at once).
+    ///
+    /// A chain whose last four points travel smoothly, with no more than two before them, ranks
+    /// as a chain of those four would: it began on the hand that let the ball go (the
+    /// duplicates' pruning keeps it over the ball's own younger chain, see
+    /// ``distinctChains(_:replaced:)``), and ranked with the chains that hop about it was
+    /// dropped in the frames a shot rose through a panning camera's clutter, the flight then
+    /// found ten frames after its release. A chain with a longer past that its last points do
+    /// not continue (a shuttle's, across the stroke that turned it) follows something else's
+    /// past: kept with the smooth ones, it was kept over the shuttle's own chain after the
+    /// stroke, and never reported.
     func promise(of track: Track) -> (tier: Int, points: Int) {
         let n = track.points.count
         if track.isReported { return (0, n) }
         if n == 1 { return (2, 1) }
         let recent = track.points.suffix(Self.recentPointsJudged)
-        let first = recent.first!.position
-        let extent = recent.reduce(0.0) { max($0, $1.position.distance(to: first)) }
-        guard extent >= max(settings.minimumGate, 2 * track.recentRadius()) else { return (n == 2 ? 2 : 4, n) }
+        guard Self.travels(recent, radius: track.recentRadius(), settings: settings) else { return (n == 2 ? 2 : 4, n) }
         guard n >= 4 else { return (n == 2 ? 2 : 1, n) }
-        let smooth = (MotionFit(recent)?.rms ?? .infinity) <= 2 * BallisticTest.smoothnessTolerance(radius: track.recentRadius())
-        return (smooth ? 1 : 3, n)
+        let tolerance = 2 * BallisticTest.smoothnessTolerance(radius: track.recentRadius())
+        if (MotionFit(recent)?.rms ?? .infinity) <= tolerance { return (1, n) }
+        let latest = track.points.suffix(Self.latestPointsJudged)
+        if n > latest.count, n <= latest.count + Self.pointsBeforeRelease,
+           Self.travels(latest, radius: track.recentRadius(), settings: settings),
+           (MotionFit(latest)?.rms ?? .infinity) <= tolerance {
+            return (1, latest.count)
+        }
+        return (3, n)
+    }
+
+    /// The newest points a chain whose older ones are not smooth is ranked on (see ``promise(of:)``).
+    static let latestPointsJudged = 4
+
+    /// The most points a chain ranked on its newest ones may have before them: the hand's last
+    /// frames before it let the ball go.
+    static let pointsBeforeRelease = 2
+
+    /// Whether `points` move farther from the first of them than a chain's detections of
+    /// something at rest scatter: the least gate, or the ball's width.
+    static func travels(_ points: ArraySlice<TrackPoint>, radius: Double, settings: TrackerSettings) -> Bool {
+        let first = points.first!.position
+        let extent = points.reduce(0.0) { max($0, $1.position.distance(to: first)) }
+        return extent >= max(settings.minimumGate, 2 * radius)
     }
 
     /// Keeps the ``TrackerSettings/maximumLiveChains`` most promising chains: by tier, then the
