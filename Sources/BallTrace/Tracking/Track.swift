@@ -149,19 +149,21 @@ struct Track: Sendable, Hashable, Identifiable {
     /// The median length of the last three detections (the ball and its smear along its
     /// motion), nil with fewer than three.
     func recentLength() -> Double? {
-        guard points.count >= 3 else { return nil }
-        let n = points.count
-        func length(_ p: TrackPoint) -> Double { 2 * p.radius * p.elongation }
-        let a = length(points[n - 3]), b = length(points[n - 2]), c = length(points[n - 1])
-        return max(min(a, b), min(max(a, b), c))
+        medianOfLastThree { 2 * $0.radius * $0.elongation }
     }
 
     /// The median elongation of the last three detections (how much longer than wide the ball
     /// and its smear are), nil with fewer than three.
     func recentElongation() -> Double? {
+        medianOfLastThree(\.elongation)
+    }
+
+    /// The median of `measure` over the last three detections: one odd detection (a blob merged
+    /// for a frame) does not move it. Nil with fewer than three.
+    private func medianOfLastThree(_ measure: (TrackPoint) -> Double) -> Double? {
         guard points.count >= 3 else { return nil }
         let n = points.count
-        let a = points[n - 3].elongation, b = points[n - 2].elongation, c = points[n - 1].elongation
+        let a = measure(points[n - 3]), b = measure(points[n - 2]), c = measure(points[n - 1])
         return max(min(a, b), min(max(a, b), c))
     }
 
