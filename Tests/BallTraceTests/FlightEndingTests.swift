@@ -324,6 +324,28 @@ import ClipSynthesis
         #expect(Self.reason(of: flight) != .landed)
     }
 
+    /// A pitch lost behind the batter for seven frames, then five detections of the glove that
+    /// caught it, moving two or three pixels a frame: where a ball crossing the gap at its pace
+    /// (20 px a frame) would fly on, what the flight took stood still. The glove, not the ball:
+    /// left out however many detections of it the flight took (five here, as many as a short
+    /// flight has; the glove stays in view until the clip ends, and the clip cutting the flight
+    /// short does not make the glove the ball's).
+    @Test func aFlightLeavesOutTheGloveItTookAfterLosingThePitch() throws {
+        let tracker = TrajectoryTracker(settings: TrackerSettings(trajectoryLength: 10, frameWidth: Self.width, frameHeight: Self.height))
+        func point(_ f: Int, _ p: PixelPoint) -> TrackPoint {
+            TrackPoint(frame: f, time: Double(f) / Self.fps, position: p, radius: 4)
+        }
+        var flight = Track(first: point(0, PixelPoint(x: 80, y: 300)))
+        for f in 1...12 { flight.append(point(f, PixelPoint(x: 80 + 20 * Double(f), y: 300 + 0.15 * Double(f * f)))) }
+        for f in 20...24 { flight.append(point(f, PixelPoint(x: 478 + 2.5 * Double(f - 20), y: 358 - 1.5 * Double(f - 20)))) }
+        #expect(tracker.withoutAStopAfterAShortGap(flight).last.frame == 12)
+        // A ball seen again flying on at its pace is kept.
+        var resumed = Track(first: point(0, PixelPoint(x: 80, y: 300)))
+        for f in 1...12 { resumed.append(point(f, PixelPoint(x: 80 + 20 * Double(f), y: 300 + 0.15 * Double(f * f)))) }
+        for f in 20...24 { resumed.append(point(f, PixelPoint(x: 80 + 20 * Double(f), y: 300 + 0.15 * Double(f * f)))) }
+        #expect(tracker.withoutAStopAfterAShortGap(resumed).last.frame == 24)
+    }
+
     @Test func aBallThatVanishesInsideThePictureIsLostNotCutByTheClip() throws {
         // The same lob, no longer seen after frame 15, in a clip that goes on for 15 frames more.
         let positions: [PixelPoint?] = (0..<30).map { f in

@@ -399,19 +399,21 @@ extension TrajectoryTracker {
     }
 
     /// A lost flight without what it took after it last missed two frames or more, when that is
-    /// a few points (two to four: fewer than a flight needs to stand on its own) that stood
-    /// still: a ball seen again after a gap flies on at about the pace it crossed the gap at,
+    /// two points or more that stood still: a ball seen again after a gap flies on at about the
+    /// pace it crossed the gap at,
     /// and one that was caught (a glove, a net) or is gone stops dead, where what stopped it
     /// lies on its path a few frames later. Stood still is moving on from the first of them at
     /// under half that pace a frame (the least share of its step a receding ball keeps from one
     /// frame to the next, see ``Track/fewestRecedingRatio``: a ball flying away slows in the
     /// picture, but not by half within a frame or two of a gap), where the pace is more than a
     /// ball's detections scatter (a far ball creeping a pixel a frame is not judged by its
-    /// steps). A ball seen again for longer is not judged here.
-    private func withoutAStopAfterAShortGap(_ track: Track) -> Track {
+    /// steps). However many points it took there: a glove that caught a pitch, held in view
+    /// for five frames more, stands still as a glove seen for two does. Also for a flight the
+    /// clip cut short (see ``finish()``): the glove may still be in view when the clip ends.
+    func withoutAStopAfterAShortGap(_ track: Track) -> Track {
         let points = track.points
         guard let resumed = resumption(of: points, missingMoreThan: 1),
-              (2..<AnalysisSettings.minimumTrajectoryLength).contains(points.count - resumed) else { return track }
+              points.count - resumed >= 2 else { return track }
         let last = points[resumed - 1], first = points[resumed], end = points[points.count - 1]
         let pace = first.position.distance(to: last.position) / Double(first.step - last.step)
         guard pace > BallisticTest.smoothnessTolerance(radius: last.radius) else { return track }

@@ -557,6 +557,14 @@ struct TrajectoryTracker: Sendable {
                 complete(withoutWhatItTookAfterAShortGap(track))
                 continue
             }
+            // Unless what it took after its last gap stood still: what stopped the ball (a
+            // glove that caught a pitch, still in the picture when the clip ended), left out
+            // as for a flight lost before the end.
+            let stopped = withoutAStopAfterAShortGap(track)
+            guard stopped.points.count == track.points.count else {
+                complete(stopped)
+                continue
+            }
             var ended = track
             ended.ending = .clipEnded
             completed.append(ended)
