@@ -172,14 +172,13 @@ extension TrajectoryTracker {
         let n = track.points.count
         if track.isReported { return (0, n) }
         if n == 1 { return (2, 1) }
-        let recent = track.points.suffix(Self.recentPointsJudged)
-        guard Self.travels(recent, radius: track.recentRadius(), settings: settings) else { return (n == 2 ? 2 : 4, n) }
+        let recent = track.points.suffix(Self.recentPointsJudged), radius = track.recentRadius()
+        guard Self.travels(recent, radius: radius, settings: settings) else { return (n == 2 ? 2 : 4, n) }
         guard n >= 4 else { return (n == 2 ? 2 : 1, n) }
-        let tolerance = 2 * BallisticTest.smoothnessTolerance(radius: track.recentRadius())
+        let tolerance = 2 * BallisticTest.smoothnessTolerance(radius: radius)
         if (MotionFit(recent)?.rms ?? .infinity) <= tolerance { return (1, n) }
         let latest = track.points.suffix(Self.latestPointsJudged)
-        if n > latest.count, n <= latest.count + Self.pointsBeforeRelease,
-           Self.travels(latest, radius: track.recentRadius(), settings: settings),
+        if n > latest.count, n <= latest.count + Self.pointsBeforeRelease, Self.travels(latest, radius: radius, settings: settings),
            (MotionFit(latest)?.rms ?? .infinity) <= tolerance {
             return (1, latest.count)
         }
